@@ -1,0 +1,216 @@
+/*
+ * river.h - libriver, a solver for river-crossing puzzles.
+ *
+ * The whole public interface.  Every function returns an int status
+ * (RIVER_OK or a negative RIVER_E* code) and writes its result through
+ * its first argument; every object has a _free function that accepts
+ * NULL.  The library never prints and never exits: errors come back as
+ * values, with a river_diag the caller owns.
+ */
+#ifndef RIVER_H
+#define RIVER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(RIVER_BUILDING) && defined(__GNUC__)
+#define RIVER_API __attribute__((visibility("default")))
+#else
+#define RIVER_API
+#endif
+
+#define RIVER_VERSION_MAJOR 0
+#define RIVER_VERSION_MINOR 1
+#define RIVER_VERSION_PATCH 0
+#define RIVER_VERSION_STRING "0.1.0"
+
+/* The version of the library actually linked, e.g. "0.1.0". */
+RIVER_API const char *river_version(void);
+
+/* Status codes. */
+enum {
+	RIVER_OK = 0,
+	RIVER_EINVAL = -1,  /* a NULL or out-of-range argument */
+	RIVER_ENOMEM = -2,  /* out of memory */
+	RIVER_EIO = -3,     /* the file cannot be read */
+	RIVER_ESYNTAX = -4, /* the puzzle text does not parse */
+	RIVER_EPUZZLE = -5, /* it parses, but is not a valid puzzle */
+	RIVER_ELIMIT = -6,  /* the search hit its max_states limit */
+	RIVER_EINTERNAL = -7 /* a bug in libriver: please report it */
+};
+
+/* A short English description of a status code; never NULL. */
+RIVER_API const char *river_strerror(int status);
+
+/*
+ * A diagnostic: where and what.  Owned by the caller, filled by the
+ * library when a call fails.  line and column count from 1 (columns in
+ * characters, not bytes); both are 0 when there is no location.
+ * source_line holds the text of that line, for a caret display.
+ */
+typedef struct river_diag {
+	int status;
+	char file[256];
+	int line;
+	int column;
+	char message[512];
+	char source_line[256];
+} river_diag;
+
+/*
+ * Format diag the way compilers do:
+ *   FILE:LINE:COL: error: MESSAGE
+ *   <the source line>
+ *   <a caret under the column>
+ * into buf (always NUL-terminated when size > 0).  Returns the length
+ * the full text needs, like snprintf.
+ */
+RIVER_API int river_diag_format(char *buf, size_t size,
+				const river_diag *diag);
+
+/* ---- Puzzles ---------------------------------------------------- */
+
+/* A compiled puzzle: immutable once loaded. */
+typedef struct river_puzzle river_puzzle;
+
+/*
+ * Load and compile the puzzle in the file at path.  On success *out is
+ * a new puzzle the caller frees with river_puzzle_free.  On failure *out
+ * is NULL, the status is returned and diag (if not NULL) says why.
+ */
+RIVER_API int river_puzzle_load_file(river_puzzle **out, const char *path,
+				     river_diag *diag);
+
+/*
+ * The same for puzzle text held in memory: len bytes at text (which
+ * need not be NUL-terminated).  name is used in diagnostics as the
+ * file name; it may be NULL ("<string>").
+ */
+RIVER_API int river_puzzle_load_string(river_puzzle **out, const char *text,
+				       size_t len, const char *name,
+				       river_diag *diag);
+
+RIVER_API void river_puzzle_free(river_puzzle *puzzle);
+
+/* Borrowed strings, valid while the puzzle lives.  The description is
+ * "" when the puzzle has none. */
+RIVER_API const char *river_puzzle_title(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_description(const river_puzzle *puzzle);
+
+/*
+ * Items, in the order the puzzle declares them.  An item is either an
+ * individual (count 1, e.g. the farmer) or a counted kind of identical
+ * items (e.g. 3 missionaries).  Names and labels are borrowed; the
+ * label is "" when the puzzle gives none.
+ */
+RIVER_API size_t river_puzzle_item_count(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_item_name(const river_puzzle *puzzle,
+					     size_t item);
+RIVER_API const char *river_puzzle_item_label(const river_puzzle *puzzle,
+					      size_t item);
+RIVER_API unsigned river_puzzle_item_copies(const river_puzzle *puzzle,
+					    size_t item);
+RIVER_API int river_puzzle_item_is_kind(const river_puzzle *puzzle,
+					size_t item);
+RIVER_API int river_puzzle_item_rows(const river_puzzle *puzzle,
+				     size_t item);
+
+RIVER_API unsigned river_puzzle_seats(const river_puzzle *puzzle);
+RIVER_API size_t river_puzzle_rule_count(const river_puzzle *puzzle);
+/* The rule as the puzzle states it, e.g. "wolf eats goat unless farmer";
+ * borrowed. */
+RIVER_API const char *river_puzzle_rule_text(const river_puzzle *puzzle,
+					     size_t rule);
+
+/* Bits in one packed state, and the number of states that encoding
+ * can name (every placement of every item and the boat, legal or not). */
+RIVER_API unsigned river_puzzle_state_bits(const river_puzzle *puzzle);
+RIVER_API double river_puzzle_state_space(const river_puzzle *puzzle);
+
+/* ---- Solving ----------------------------------------------------- */
+
+/* Search progress, passed to the progress callback now and then. */
+typedef struct river_progress {
+	unsigned long long states_explored;
+	unsigned long long frontier;
+	unsigned depth; /* crossings from the start of the states now expanded */
+} river_progress;
+
+typedef struct river_solve_options {
+	/* Stop with RIVER_ELIMIT after reaching this many states;
+	 * 0 means RIVER_DEFAULT_MAX_STATES. */
+	unsigned long long max_states;
+	/* Called every few hundred thousand states; may be NULL. */
+	void (*progress)(const river_progress *progress, void *userdata);
+	void *userdata;
+} river_solve_options;
+
+#define RIVER_DEFAULT_MAX_STATES 20000000ULL
+
+/* Fill opts with the defaults. */
+RIVER_API void river_solve_options_init(river_solve_options *opts);
+
+/* The outcome of a search: an optimal plan, or a proof that none exists. */
+typedef struct river_plan river_plan;
+
+/*
+ * Search for a plan with the fewest crossings (breadth-first).
+ * Returns RIVER_OK when the search finished: *out is a new plan (free it
+ * with river_plan_free), which is either solved or a proof that the goal
+ * cannot be reached.  Returns RIVER_ELIMIT when max_states was reached
+ * first, RIVER_ENOMEM when memory ran out; then *out is NULL and diag
+ * says how far the search got.  opts may be NULL for the defaults.  The
+ * plan borrows the puzzle: free the plan first.
+ */
+RIVER_API int river_solve(river_plan **out, const river_puzzle *puzzle,
+			  const river_solve_options *opts, river_diag *diag);
+
+RIVER_API void river_plan_free(river_plan *plan);
+
+/* 1 when the plan reaches the goal, 0 when the goal is unreachable. */
+RIVER_API int river_plan_solved(const river_plan *plan);
+/* Distinct legal states the search reached, the start included. */
+RIVER_API unsigned long long river_plan_states_explored(const river_plan *plan);
+/* Number of crossings (0 when unsolved). */
+RIVER_API size_t river_plan_crossings(const river_plan *plan);
+
+typedef enum river_bank { RIVER_LEFT = 0, RIVER_RIGHT = 1 } river_bank;
+
+/*
+ * Walking a plan.  States are numbered 0 (the start) to crossings (the
+ * goal); crossing k (1-based) takes the boat from state k-1 to state k.
+ */
+RIVER_API river_bank river_plan_boat_bank(const river_plan *plan,
+					  size_t state);
+/* How many copies of item are on bank in that state. */
+RIVER_API unsigned river_plan_item_on(const river_plan *plan, size_t state,
+				      size_t item, river_bank bank);
+/* How many copies of item are in the boat on crossing k (1-based). */
+RIVER_API unsigned river_plan_item_moved(const river_plan *plan,
+					 size_t crossing, size_t item);
+
+/* ---- Rendering --------------------------------------------------- */
+
+typedef enum river_format {
+	RIVER_FORMAT_TEXT = 0, /* title, table of states, sentences, summary */
+	RIVER_FORMAT_JSON = 1  /* one JSON object */
+} river_format;
+
+/*
+ * Render a plan (solved or not) as text or JSON into a new string
+ * *out, NUL-terminated, which the caller releases with river_free.
+ */
+RIVER_API int river_plan_render(char **out, const river_plan *plan,
+				river_format format);
+
+/* Release memory the library returned to the caller (NULL is fine). */
+RIVER_API void river_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RIVER_H */

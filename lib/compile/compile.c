@@ -1,0 +1,386 @@
+#include "compile/compile.h"
+
+#include <string.h>
+
+#include "compile/names.h"
+#include "util/buf.h"
+
+struct compiler {
+	struct arena *arena;
+	const struct source *src;
+	river_diag *diag;
+	struct model *model;
+	struct names names;
+	const struct ast_stmt *title, *description, *boat, *rowers, *guard;
+};
+
+#define FAIL(c, loc, ...) \
+	diag_set((c)->diag, RIVER_EPUZZLE, (c)->src, (loc), __VA_ARGS__)
+
+static int out_of_memory(struct compiler *c)
+{
+	return diag_set(c->diag, RIVER_ENOMEM, c->src, NULL, "out of memory");
+}
+
+static bool ends_with(const char *s, size_t n, const char *end)
+{
+	size_t m = strlen(end);
+
+	return n > m && strcmp(s + n - m, end) == 0;
+}
+
+/* "missionaries" -> "missionary", "foxes" -> "fox", "cats" -> "cat";
+ * a puzzle names the singular itself where English is less regular. */
+static const char *english_singular(struct arena *arena, const char *plural)
+{
+	size_t n = strlen(plural);
+	char *s;
+
+	if (ends_with(plural, n, "ies")) {
+		s = arena_strndup(arena, plural, n - 2);
+		if (s)
+			s[n - 3] = 'y';
+		return s;
+	}
+	if (ends_with(plural, n, "xes") || ends_with(plural, n, "sses") ||
+	    ends_with(plural, n, "ches") || ends_with(plural, n, "shes"))
+		return arena_strndup(arena, plural, n - 2);
+	if (ends_with(plural, n, "s") && !ends_with(plural, n, "ss"))
+		return arena_strndup(arena, plural, n - 1);
+	return plural;
+}
+
+static int declare_name(struct compiler *c, const char *name, size_t item,
+			struct loc loc)
+{
+	int oom = 0;
+	const struct name_entry *old = names_add(&c->names, name, item, loc,
+						 &oom);
+
+	if (oom)
+		return out_of_memory(c);
+	if (old)
+		return FAIL(c, &loc, "'%s' is already declared at line %d",
+			    name, old->loc.line);
+	return RIVER_OK;
+}
+
+static size_t count_items(const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	const struct ast_item *it;
+	size_t n = 0;
+
+	for (st = ast->first; st; st = st->next)
+		if (st->kind == ST_ITEMS)
+			for (it = st->u.items; it; it = it->next)
+				n++;
+	return n;
+}
+
+static int declare_item(struct compiler *c, const struct ast_item *it)
+{
+	struct item *item = &c->model->items[c->model->n_items];
+	size_t index = c->model->n_items;
+	int rc;
+
+	item->name = it->name;
+	item->label = it->label ? it->label : "";
+	item->loc = it->loc;
+	item->rows = true;
+	item->copies = 1;
+	item->singular = it->name;
+	if (it->counted) {
+		if (it->count == 0)
+			return FAIL(c, &it->count_loc,
+				    "a counted kind needs at least one copy, not 0 %s",
+				    it->name);
+		if (it->count > MODEL_MAX_COPIES)
+			return FAIL(c, &it->count_loc,
+				    "%llu %s is too many: a kind has at most %u copies",
+				    it->count, it->name, MODEL_MAX_COPIES);
+		item->is_kind = true;
+		item->copies = (unsigned)it->count;
+		item->singular = it->singular ? it->singular
+					      : english_singular(c->arena, it->name);
+		if (!item->singular)
+			return out_of_memory(c);
+	}
+	rc = declare_name(c, item->name, index, it->loc);
+	if (rc == RIVER_OK && strcmp(item->singular, item->name) != 0)
+		rc = declare_name(c, item->singular, index, it->loc);
+	if (rc == RIVER_OK)
+		c->model->n_items++;
+	return rc;
+}
+
+/* Keep the one statement of its sort, or refuse a second. */
+static int once(struct compiler *c, const struct ast_stmt **slot,
+		const struct ast_stmt *st, const char *what)
+{
+	if (*slot)
+		return FAIL(c, &st->loc,
+			    "the puzzle already has %s (line %d)", what,
+			    (*slot)->loc.line);
+	*slot = st;
+	return RIVER_OK;
+}
+
+static int collect(struct compiler *c, const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	const struct ast_item *it;
+	int rc = RIVER_OK;
+
+	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
+		switch (st->kind) {
+		case ST_TITLE:
+			rc = once(c, &c->title, st, "a title");
+			break;
+		case ST_DESCRIPTION:
+			rc = once(c, &c->description, st, "a description");
+			break;
+		case ST_BOAT:
+			rc = once(c, &c->boat, st, "a boat");
+			break;
+		case ST_ROWERS:
+			rc = once(c, &c->rowers, st, "a rowers line");
+			break;
+		case ST_GUARD:
+			rc = once(c, &c->guard, st, "a guard line");
+			break;
+		case ST_ITEMS:
+			for (it = st->u.items; it && rc == RIVER_OK; it = it->next)
+				rc = declare_item(c, it);
+			break;
+		case ST_EATS:
+		case ST_OUTNUMBER:
+			c->model->n_rules++;
+			break;
+		}
+	}
+	return rc;
+}
+
+static int resolve(struct compiler *c, const struct ast_name *ref, size_t *item)
+{
+	const struct name_entry *e = names_find(&c->names, ref->text);
+	const char *near;
+
+	if (e) {
+		*item = e->item;
+		return RIVER_OK;
+	}
+	near = names_suggest(&c->names, ref->text);
+	if (near)
+		return FAIL(c, &ref->loc,
+			    "unknown item '%s' (did you mean '%s'?)", ref->text,
+			    near);
+	return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
+}
+
+/* Resolve a list of names into items, refusing any item named twice
+ * (counting the *n items already in out). */
+static int resolve_list(struct compiler *c, const struct ast_name *list,
+			size_t *out, size_t *n, const char *where)
+{
+	const struct ast_name *ref;
+	size_t item, i;
+	int rc;
+
+	for (ref = list; ref; ref = ref->next) {
+		rc = resolve(c, ref, &item);
+		if (rc != RIVER_OK)
+			return rc;
+		for (i = 0; i < *n; i++)
+			if (out[i] == item)
+				return FAIL(c, &ref->loc,
+					    "%s names '%s' twice", where,
+					    c->model->items[item].name);
+		out[(*n)++] = item;
+	}
+	return RIVER_OK;
+}
+
+static size_t list_length(const struct ast_name *list)
+{
+	size_t n = 0;
+
+	for (; list; list = list->next)
+		n++;
+	return n;
+}
+
+static int compile_rowers(struct compiler *c)
+{
+	const struct ast_name *names;
+	size_t *rowers, n = 0, i;
+	int rc;
+
+	if (!c->rowers)
+		return RIVER_OK; /* everyone rows */
+	names = c->rowers->u.rowers.names;
+	if (!names)
+		return FAIL(c, &c->rowers->loc,
+			    "nobody can row, so the boat can never cross "
+			    "(name at least one rower)");
+	rowers = arena_alloc(c->arena, list_length(names) * sizeof *rowers);
+	if (!rowers)
+		return out_of_memory(c);
+	rc = resolve_list(c, names, rowers, &n, "the rowers line");
+	if (rc != RIVER_OK)
+		return rc;
+	for (i = 0; i < c->model->n_items; i++)
+		c->model->items[i].rows = false;
+	for (i = 0; i < n; i++)
+		c->model->items[rowers[i]].rows = true;
+	return RIVER_OK;
+}
+
+static void rule_text(struct buf *b, const struct model *m,
+		      const struct rule *r)
+{
+	size_t i;
+
+	if (r->kind == RULE_OUTNUMBER) {
+		buf_printf(b, "%s must not outnumber %s", m->items[r->a].name,
+			   m->items[r->b].name);
+		return;
+	}
+	buf_printf(b, "%s eats %s", m->items[r->a].name, m->items[r->b].name);
+	for (i = 0; i < r->n_guards; i++)
+		buf_printf(b, "%s%s", i == 0 ? " unless " : " or ",
+			   m->items[r->guards[i]].name);
+}
+
+static int compile_rule(struct compiler *c, const struct ast_stmt *st,
+			struct rule *rule)
+{
+	const struct ast_name *guard = st->u.rule.unless;
+	size_t n, *guards;
+	struct buf text;
+	int rc;
+
+	if (!guard && st->kind == ST_EATS && c->guard)
+		guard = c->guard->u.guard;
+	rule->kind = st->kind == ST_EATS ? RULE_EATS : RULE_OUTNUMBER;
+	rule->loc = st->loc;
+	rc = resolve(c, st->u.rule.a, &rule->a);
+	if (rc == RIVER_OK)
+		rc = resolve(c, st->u.rule.b, &rule->b);
+	if (rc != RIVER_OK)
+		return rc;
+	if (rule->a == rule->b)
+		return FAIL(c, &st->u.rule.b->loc, "the rule names '%s' twice",
+			    c->model->items[rule->a].name);
+	/* Guards follow a and b in one array so that resolve_list also
+	 * refuses a guard that is one of the two. */
+	guards = arena_alloc(c->arena, (list_length(guard) + 2) * sizeof *guards);
+	if (!guards)
+		return out_of_memory(c);
+	guards[0] = rule->a;
+	guards[1] = rule->b;
+	n = 2;
+	rc = resolve_list(c, guard, guards, &n, "the rule");
+	if (rc != RIVER_OK)
+		return rc;
+	rule->guards = guards + 2;
+	rule->n_guards = n - 2;
+	buf_init(&text);
+	rule_text(&text, c->model, rule);
+	rule->text = text.failed ? NULL : arena_strdup(c->arena, text.data);
+	buf_release(&text);
+	return rule->text ? RIVER_OK : out_of_memory(c);
+}
+
+static int compile_rules(struct compiler *c, const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	size_t n = 0;
+	int rc;
+
+	if (c->model->n_rules > 0) {
+		c->model->rules = arena_alloc(c->arena, c->model->n_rules *
+						       sizeof *c->model->rules);
+		if (!c->model->rules)
+			return out_of_memory(c);
+	}
+	for (st = ast->first; st; st = st->next) {
+		if (st->kind != ST_EATS && st->kind != ST_OUTNUMBER)
+			continue;
+		rc = compile_rule(c, st, &c->model->rules[n++]);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	return RIVER_OK;
+}
+
+static int compile_boat(struct compiler *c)
+{
+	const struct ast_boat_clause *cl;
+	bool seats = false;
+
+	if (!c->boat)
+		return FAIL(c, NULL,
+			    "the puzzle has no boat (add a line such as: boat seats 2)");
+	for (cl = c->boat->u.boat; cl; cl = cl->next) {
+		if (seats)
+			return FAIL(c, &cl->loc, "the boat's seats are given twice");
+		seats = true;
+		if (cl->value < 1)
+			return FAIL(c, &cl->value_loc,
+				    "the boat needs at least one seat");
+		c->model->seats = (unsigned)cl->value;
+	}
+	return RIVER_OK;
+}
+
+static int check_whole(struct compiler *c, const struct ast *ast)
+{
+	if (!ast->first)
+		return FAIL(c, NULL,
+			    "the puzzle is empty: it needs a title, items and a boat");
+	if (!c->title)
+		return FAIL(c, NULL,
+			    "the puzzle has no title (add a line such as: title \"My puzzle\")");
+	if (c->model->n_items == 0)
+		return FAIL(c, NULL,
+			    "the puzzle has no items (add a line such as: items farmer, wolf)");
+	return RIVER_OK;
+}
+
+int compile_model(struct model *model, struct arena *arena,
+		  const struct ast *ast, const struct source *src,
+		  river_diag *diag)
+{
+	struct compiler c;
+	size_t n_items = count_items(ast);
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	memset(model, 0, sizeof *model);
+	c.arena = arena;
+	c.src = src;
+	c.diag = diag;
+	c.model = model;
+	c.names.arena = arena;
+	if (n_items > 0) {
+		model->items = arena_alloc(arena, n_items * sizeof *model->items);
+		if (!model->items)
+			return out_of_memory(&c);
+	}
+	rc = collect(&c, ast);
+	if (rc == RIVER_OK)
+		rc = check_whole(&c, ast);
+	if (rc == RIVER_OK)
+		rc = compile_boat(&c);
+	if (rc == RIVER_OK)
+		rc = compile_rowers(&c);
+	if (rc == RIVER_OK)
+		rc = compile_rules(&c, ast);
+	if (rc != RIVER_OK)
+		return rc;
+	model->title = c.title->u.string.text;
+	model->description = c.description ? c.description->u.string.text : "";
+	return RIVER_OK;
+}

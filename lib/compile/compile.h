@@ -1,0 +1,15 @@
+/* Syntax tree to model: resolve names, check meaning. */
+#ifndef RIVER_COMPILE_H
+#define RIVER_COMPILE_H
+
+#include "compile/model.h"
+#include "parse/ast.h"
+#include "util/arena.h"
+
+/* Fill *model from ast, allocating in arena.  RIVER_OK, or
+ * RIVER_EPUZZLE / RIVER_ENOMEM with diag pointing at the culprit. */
+int compile_model(struct model *model, struct arena *arena,
+		  const struct ast *ast, const struct source *src,
+		  river_diag *diag);
+
+#endif

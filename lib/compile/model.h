@@ -1,0 +1,48 @@
+/* A puzzle as the compile pass understands it: names resolved, meaning
+ * checked, everything in the puzzle's arena. */
+#ifndef RIVER_MODEL_H
+#define RIVER_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+/* The most copies one counted kind may have. */
+#define MODEL_MAX_COPIES 1000000u
+
+struct item {
+	const char *name;     /* as declared: plural for a counted kind */
+	const char *singular; /* one copy, for sentences */
+	const char *label;    /* "" when none */
+	unsigned copies;      /* 1 for an individual */
+	bool is_kind;
+	bool rows;
+	struct loc loc;
+};
+
+enum rule_kind {
+	RULE_EATS,     /* a and b together, and no guard: forbidden */
+	RULE_OUTNUMBER /* b present and a more than b: forbidden */
+};
+
+struct rule {
+	enum rule_kind kind;
+	size_t a, b;          /* items */
+	const size_t *guards; /* items; any one present prevents the harm */
+	size_t n_guards;
+	const char *text;     /* the rule as written, normalised */
+	struct loc loc;
+};
+
+struct model {
+	const char *title;
+	const char *description; /* "" when none */
+	struct item *items;
+	size_t n_items;
+	unsigned seats;
+	struct rule *rules;
+	size_t n_rules;
+};
+
+#endif

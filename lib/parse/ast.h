@@ -1,0 +1,86 @@
+/* The syntax tree of a .puz file: what was written, where, and nothing
+ * resolved yet.  Every node lives in the parse arena. */
+#ifndef RIVER_AST_H
+#define RIVER_AST_H
+
+#include <stdbool.h>
+
+#include "util/diag.h"
+
+/* A reference to an item by name. */
+struct ast_name {
+	const char *text;
+	struct loc loc;
+	struct ast_name *next;
+};
+
+struct ast_names {
+	struct ast_name *first, *last;
+};
+
+/* "farmer", "farmer "label"", "3 missionaries (missionary) "label"" */
+struct ast_item {
+	bool counted;
+	unsigned long long count;
+	const char *name;
+	const char *singular; /* NULL unless given */
+	const char *label;    /* NULL unless given */
+	struct loc loc, count_loc;
+	struct ast_item *next;
+};
+
+struct ast_items {
+	struct ast_item *first, *last;
+};
+
+enum ast_boat_clause_kind { BOAT_SEATS };
+
+struct ast_boat_clause {
+	enum ast_boat_clause_kind kind;
+	unsigned long long value;
+	struct loc loc, value_loc;
+	struct ast_boat_clause *next;
+};
+
+struct ast_boat_clauses {
+	struct ast_boat_clause *first, *last;
+};
+
+enum ast_stmt_kind {
+	ST_TITLE,
+	ST_DESCRIPTION,
+	ST_ITEMS,
+	ST_BOAT,
+	ST_ROWERS,
+	ST_GUARD,
+	ST_EATS,     /* a eats b [unless ...] */
+	ST_OUTNUMBER /* a must not outnumber b */
+};
+
+struct ast_stmt {
+	enum ast_stmt_kind kind;
+	struct loc loc;
+	struct ast_stmt *next;
+	union {
+		struct {
+			const char *text;
+			struct loc loc;
+		} string;
+		struct ast_item *items;
+		struct ast_boat_clause *boat;
+		struct {
+			struct ast_name *names; /* NULL for "rowers none" */
+		} rowers;
+		struct ast_name *guard;
+		struct {
+			struct ast_name *a, *b;
+			struct ast_name *unless; /* NULL when not given */
+		} rule;
+	} u;
+};
+
+struct ast {
+	struct ast_stmt *first, *last;
+};
+
+#endif

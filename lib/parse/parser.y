@@ -1,0 +1,265 @@
+/* The grammar of .puz files.  It only builds the syntax tree; names are
+ * resolved and meaning checked by the compile pass.  Every node goes to
+ * the parse arena, which also frees whatever an error leaves behind, so
+ * no %destructor is needed. */
+%require "3.6"
+%define api.pure full
+%define api.prefix {river_yy}
+%define parse.error custom
+%locations
+%expect 0
+
+%code requires {
+#include "parse/ast.h"
+#include "parse/parse.h"
+#ifndef YY_TYPEDEF_YY_SCANNER_T
+#define YY_TYPEDEF_YY_SCANNER_T
+typedef void *yyscan_t;
+#endif
+}
+
+%param {yyscan_t scanner}
+%parse-param {struct parse_ctx *ctx}
+
+%code {
+#include <string.h>
+
+int river_yylex(RIVER_YYSTYPE *lval, RIVER_YYLTYPE *lloc, yyscan_t scanner);
+static void river_yyerror(const RIVER_YYLTYPE *lloc, yyscan_t scanner,
+			  struct parse_ctx *ctx, const char *msg);
+
+static struct loc L(const RIVER_YYLTYPE *lloc)
+{
+	struct loc loc = {lloc->first_line, lloc->first_column};
+	return loc;
+}
+
+/* Allocate a node, or stop the parse when memory runs out. */
+#define NEW(var, lloc)                                                     \
+	do {                                                               \
+		(var) = arena_alloc(ctx->arena, sizeof *(var));            \
+		if (!(var)) {                                              \
+			struct loc nl = L(&(lloc));                        \
+			parse_error(ctx, RIVER_ENOMEM, &nl, "out of memory"); \
+			YYABORT;                                           \
+		}                                                          \
+	} while (0)
+
+#define APPEND(list, node)                                                 \
+	do {                                                               \
+		if ((list).last)                                           \
+			(list).last->next = (node);                        \
+		else                                                       \
+			(list).first = (node);                             \
+		(list).last = (node);                                      \
+	} while (0)
+
+static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
+{
+	APPEND(*ctx->ast, st);
+}
+}
+
+%union {
+	char *str;
+	unsigned long long num;
+	struct ast_name *name;
+	struct ast_names names;
+	struct ast_item *item;
+	struct ast_items items;
+	struct ast_boat_clause *clause;
+	struct ast_boat_clauses clauses;
+	struct ast_stmt *stmt;
+}
+
+%token TITLE "title" DESCRIPTION "description" ITEM "item" BOAT "boat"
+%token SEATS "seats" ROWERS "rowers" NONE "none" GUARD "guard"
+%token EATS "eats" UNLESS "unless" IS "is" ARE "are" THERE "there"
+%token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
+%token <str> NAME "name" STRING "string"
+%token <num> NUMBER "number"
+
+%type <name> name
+%type <names> list guard_list unless
+%type <item> item
+%type <items> items
+%type <str> singular label
+%type <clause> boat_clause
+%type <clauses> boat_clauses
+%type <stmt> statement
+
+%%
+
+puzzle
+	: %empty
+	| puzzle statement	{ add_stmt(ctx, $2); }
+	;
+
+statement
+	: "title" STRING {
+		NEW($$, @1); $$->kind = ST_TITLE; $$->loc = L(&@1);
+		$$->u.string.text = $2; $$->u.string.loc = L(&@2);
+	}
+	| "description" STRING {
+		NEW($$, @1); $$->kind = ST_DESCRIPTION; $$->loc = L(&@1);
+		$$->u.string.text = $2; $$->u.string.loc = L(&@2);
+	}
+	| "item" items {
+		NEW($$, @1); $$->kind = ST_ITEMS; $$->loc = L(&@1);
+		$$->u.items = $2.first;
+	}
+	| "boat" boat_clauses {
+		NEW($$, @1); $$->kind = ST_BOAT; $$->loc = L(&@1);
+		$$->u.boat = $2.first;
+	}
+	| "rowers" list {
+		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
+		$$->u.rowers.names = $2.first;
+	}
+	| "rowers" "none" {
+		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
+		$$->u.rowers.names = NULL;
+	}
+	| "guard" list {
+		NEW($$, @1); $$->kind = ST_GUARD; $$->loc = L(&@1);
+		$$->u.guard = $2.first;
+	}
+	| name "eats" name unless {
+		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
+		$$->u.rule.a = $1; $$->u.rule.b = $3;
+		$$->u.rule.unless = $4.first;
+	}
+	| name "must" "not" "outnumber" name {
+		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
+		$$->u.rule.a = $1; $$->u.rule.b = $5;
+	}
+	;
+
+items
+	: item			{ $$.first = $$.last = $1; }
+	| items ',' item	{ $$ = $1; APPEND($$, $3); }
+	;
+
+item
+	: NAME label {
+		NEW($$, @1); $$->name = $1; $$->label = $2; $$->loc = L(&@1);
+	}
+	| NUMBER NAME singular label {
+		NEW($$, @1); $$->counted = true; $$->count = $1;
+		$$->count_loc = L(&@1); $$->name = $2; $$->loc = L(&@2);
+		$$->singular = $3; $$->label = $4;
+	}
+	;
+
+singular
+	: %empty		{ $$ = NULL; }
+	| '(' NAME ')'		{ $$ = $2; }
+	;
+
+label
+	: %empty		{ $$ = NULL; }
+	| STRING		{ $$ = $1; }
+	;
+
+boat_clauses
+	: boat_clause			{ $$.first = $$.last = $1; }
+	| boat_clauses ',' boat_clause	{ $$ = $1; APPEND($$, $3); }
+	;
+
+boat_clause
+	: "seats" NUMBER {
+		NEW($$, @1); $$->kind = BOAT_SEATS; $$->loc = L(&@1);
+		$$->value = $2; $$->value_loc = L(&@2);
+	}
+	;
+
+unless
+	: %empty		{ $$.first = $$.last = NULL; }
+	| "unless" guard_list there	{ $$ = $2; }
+	;
+
+there
+	: %empty
+	| "is" "there"
+	| "are" "there"
+	;
+
+/* Items that all play the same part: "father, mother and policeman". */
+list
+	: name			{ $$.first = $$.last = $1; }
+	| list ',' name		{ $$ = $1; APPEND($$, $3); }
+	| list "and" name	{ $$ = $1; APPEND($$, $3); }
+	;
+
+/* Any one of these prevents the harm: "farmer or shepherd". */
+guard_list
+	: name			{ $$.first = $$.last = $1; }
+	| guard_list ',' name	{ $$ = $1; APPEND($$, $3); }
+	| guard_list "or" name	{ $$ = $1; APPEND($$, $3); }
+	;
+
+name
+	: NAME { NEW($$, @1); $$->text = $1; $$->loc = L(&@1); }
+	;
+
+%%
+
+/* Quote a grammar symbol the way the manual writes it: 'eats', a name. */
+static const char *symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
+{
+	const char *name = yysymbol_name(sym);
+	size_t len = strlen(name);
+
+	if (sym == YYSYMBOL_YYEOF)
+		return "end of file";
+	if (sym == YYSYMBOL_NAME)
+		return "a name";
+	if (sym == YYSYMBOL_STRING)
+		return "a \"string\"";
+	if (sym == YYSYMBOL_NUMBER)
+		return "a number";
+	if (len >= 2 && (name[0] == '"' || name[0] == '\'')) {
+		snprintf(buf, size, "'%.*s'", (int)(len - 2), name + 1);
+		return buf;
+	}
+	return name;
+}
+
+static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
+				 struct parse_ctx *ctx)
+{
+	enum { MAX_EXPECTED = 6 };
+	yysymbol_kind_t expected[MAX_EXPECTED];
+	yysymbol_kind_t got = yypcontext_token(yyctx);
+	struct loc loc = L(yypcontext_location(yyctx));
+	char what[128], msg[400], one[64];
+	int n = yypcontext_expected_tokens(yyctx, expected, MAX_EXPECTED);
+	size_t len;
+	int i;
+
+	(void)scanner;
+	if (got == YYSYMBOL_YYEOF)
+		snprintf(what, sizeof what, "end of file");
+	else
+		snprintf(what, sizeof what, "'%.*s'",
+			 (int)(ctx->tok_len > 60 ? 60 : ctx->tok_len),
+			 ctx->src->text + ctx->tok_offset);
+	len = (size_t)snprintf(msg, sizeof msg, "unexpected %s", what);
+	/* n is 0 when more tokens were possible than fit: say nothing then. */
+	for (i = 0; i < n && len < sizeof msg; i++)
+		len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+					i == 0 ? ", expected " :
+					i == n - 1 ? " or " : ", ",
+					symbol_text(expected[i], one, sizeof one));
+	parse_error(ctx, RIVER_ESYNTAX, &loc, "%s", msg);
+	return 0;
+}
+
+static void river_yyerror(const RIVER_YYLTYPE *lloc, yyscan_t scanner,
+			  struct parse_ctx *ctx, const char *msg)
+{
+	struct loc loc = L(lloc);
+
+	(void)scanner;
+	parse_error(ctx, RIVER_ESYNTAX, &loc, "%s", msg);
+}

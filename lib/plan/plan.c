@@ -1,0 +1,224 @@
+#include "plan/plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/bfs.h"
+
+void river_solve_options_init(river_solve_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* Say which rule s breaks, in words. */
+static void describe_violation(const struct system *sys, state_t s,
+			       char *out, size_t size)
+{
+	const struct model *m = sys->model;
+	bool right;
+	long r = system_violation(sys, s, &right);
+	const struct rule *rule;
+	const char *bank = right ? "right" : "left";
+
+	if (r < 0) {
+		snprintf(out, size, "no rule is broken");
+		return;
+	}
+	rule = &m->rules[r];
+	if (rule->kind == RULE_EATS)
+		snprintf(out, size, "the %s is left with the %s on the %s bank (%s)",
+			 m->items[rule->a].name, m->items[rule->b].name, bank,
+			 rule->text);
+	else
+		snprintf(out, size, "the %s outnumber the %s on the %s bank (%s)",
+			 m->items[rule->a].name, m->items[rule->b].name, bank,
+			 rule->text);
+}
+
+/* Check one crossing from a to b; false with a reason when illegal. */
+static bool check_crossing(const struct system *sys, state_t a, state_t b,
+			   char *reason, size_t size)
+{
+	const struct model *m = sys->model;
+	bool from_right = state_boat_right(sys, a);
+	unsigned passengers = 0;
+	bool rower = false;
+	size_t i;
+
+	if (state_boat_right(sys, b) == from_right) {
+		snprintf(reason, size, "the boat does not cross");
+		return false;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		unsigned before = state_count(sys, a, i, !from_right);
+		unsigned after = state_count(sys, b, i, !from_right);
+
+		if (after < before) {
+			snprintf(reason, size,
+				 "the %s cannot cross against the boat",
+				 m->items[i].name);
+			return false;
+		}
+		passengers += after - before;
+		if (after > before && m->items[i].rows)
+			rower = true;
+	}
+	if (passengers > sys->seats) {
+		snprintf(reason, size, "%u passengers, but the boat has %u seats",
+			 passengers, sys->seats);
+		return false;
+	}
+	if (!rower) {
+		snprintf(reason, size, "nobody in the boat can row");
+		return false;
+	}
+	return true;
+}
+
+bool plan_check(const struct system *sys, const state_t *states, size_t n,
+		struct plan_fault *fault)
+{
+	size_t i;
+
+	if (n == 0 || states[0] != 0) {
+		fault->step = 0;
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan does not begin at the start");
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		fault->step = i;
+		if (i > 0 && !check_crossing(sys, states[i - 1], states[i],
+					     fault->reason, sizeof fault->reason))
+			return false;
+		if (!system_safe(sys, states[i])) {
+			describe_violation(sys, states[i], fault->reason,
+					   sizeof fault->reason);
+			return false;
+		}
+	}
+	if (!state_is_goal(sys, states[n - 1])) {
+		fault->step = n - 1;
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan ends before everything is across");
+		return false;
+	}
+	return true;
+}
+
+int river_solve(river_plan **out, const river_puzzle *puzzle,
+		const river_solve_options *opts, river_diag *diag)
+{
+	river_solve_options defaults;
+	struct bfs_result res;
+	struct plan_fault fault;
+	river_plan *plan;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	if (!opts) {
+		river_solve_options_init(&defaults);
+		opts = &defaults;
+	}
+	plan = calloc(1, sizeof *plan);
+	if (!plan)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	rc = bfs_solve(&puzzle->sys, opts, &res, diag);
+	if (rc != RIVER_OK) {
+		free(plan);
+		return rc;
+	}
+	/* A plan the search returns must pass the independent checker. */
+	if (res.solved && !plan_check(&puzzle->sys, res.path, res.path_len,
+				      &fault)) {
+		free(res.path);
+		free(plan);
+		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+				"internal error: the search returned an illegal "
+				"plan (step %zu: %s)", fault.step, fault.reason);
+	}
+	plan->puzzle = puzzle;
+	plan->solved = res.solved;
+	plan->explored = res.explored;
+	plan->states = res.path;
+	plan->n_states = res.path_len;
+	*out = plan;
+	return RIVER_OK;
+}
+
+void river_plan_free(river_plan *plan)
+{
+	if (!plan)
+		return;
+	free(plan->states);
+	free(plan);
+}
+
+int river_plan_solved(const river_plan *plan)
+{
+	return plan && plan->solved;
+}
+
+unsigned long long river_plan_states_explored(const river_plan *plan)
+{
+	return plan ? plan->explored : 0;
+}
+
+size_t river_plan_crossings(const river_plan *plan)
+{
+	return plan && plan->n_states > 0 ? plan->n_states - 1 : 0;
+}
+
+river_bank river_plan_boat_bank(const river_plan *plan, size_t state)
+{
+	if (!plan || state >= plan->n_states)
+		return RIVER_LEFT;
+	return state_boat_right(&plan->puzzle->sys, plan->states[state])
+		       ? RIVER_RIGHT : RIVER_LEFT;
+}
+
+unsigned river_plan_item_on(const river_plan *plan, size_t state,
+			    size_t item, river_bank bank)
+{
+	if (!plan || state >= plan->n_states ||
+	    item >= plan->puzzle->model.n_items)
+		return 0;
+	return state_count(&plan->puzzle->sys, plan->states[state], item,
+			   bank == RIVER_RIGHT);
+}
+
+unsigned river_plan_item_moved(const river_plan *plan, size_t crossing,
+			       size_t item)
+{
+	unsigned before, after;
+
+	if (!plan || crossing == 0 || crossing >= plan->n_states ||
+	    item >= plan->puzzle->model.n_items)
+		return 0;
+	before = state_count(&plan->puzzle->sys, plan->states[crossing - 1],
+			     item, true);
+	after = state_count(&plan->puzzle->sys, plan->states[crossing], item,
+			    true);
+	return before > after ? before - after : after - before;
+}
+
+int river_plan_render(char **out, const river_plan *plan, river_format format)
+{
+	if (out)
+		*out = NULL;
+	if (!out || !plan)
+		return RIVER_EINVAL;
+	switch (format) {
+	case RIVER_FORMAT_TEXT:
+		return plan_render_text(out, plan);
+	case RIVER_FORMAT_JSON:
+		return plan_render_json(out, plan);
+	}
+	return RIVER_EINVAL;
+}

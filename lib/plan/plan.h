@@ -1,0 +1,32 @@
+/* Plans: the states of a solution, checked against the rules, and
+ * rendered for people and programs. */
+#ifndef RIVER_PLAN_H
+#define RIVER_PLAN_H
+
+#include "puzzle.h"
+
+struct river_plan {
+	const river_puzzle *puzzle;
+	bool solved;
+	unsigned long long explored;
+	state_t *states; /* start..goal; NULL when unsolved */
+	size_t n_states;
+};
+
+/* Why a plan is not a solution: which crossing (1-based; 0 for the
+ * start), and a sentence. */
+struct plan_fault {
+	size_t step;
+	char reason[256];
+};
+
+/* Check states[0..n) against sys from first principles: each crossing
+ * moves the boat with a legal load, each state obeys the rules, the last
+ * is the goal.  True when all holds; else *fault says what failed. */
+bool plan_check(const struct system *sys, const state_t *states, size_t n,
+		struct plan_fault *fault);
+
+int plan_render_text(char **out, const river_plan *plan);
+int plan_render_json(char **out, const river_plan *plan);
+
+#endif

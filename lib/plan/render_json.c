@@ -1,0 +1,102 @@
+/* A plan for programs: one JSON object (see river(1) for its fields). */
+#include <stdio.h>
+
+#include "plan/plan.h"
+#include "util/buf.h"
+
+static void put_json_string(struct buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			buf_printf(b, "\\%c", c);
+		else if (c == '\n')
+			buf_puts(b, "\\n");
+		else if (c == '\t')
+			buf_puts(b, "\\t");
+		else if (c < 0x20)
+			buf_printf(b, "\\u%04x", c);
+		else
+			buf_putc(b, (char)c);
+	}
+	buf_putc(b, '"');
+}
+
+/* A JSON array of item names, one entry per copy: count(plan, k, i)
+ * copies of item i. */
+static void put_names(struct buf *b, const river_plan *plan, size_t k,
+		      unsigned (*count)(const river_plan *, size_t, size_t))
+{
+	const struct model *m = &plan->puzzle->model;
+	bool first = true;
+	size_t i;
+
+	buf_putc(b, '[');
+	for (i = 0; i < m->n_items; i++) {
+		unsigned n = count(plan, k, i), c;
+
+		for (c = 0; c < n; c++) {
+			if (!first)
+				buf_puts(b, ", ");
+			put_json_string(b, m->items[i].name);
+			first = false;
+		}
+	}
+	buf_putc(b, ']');
+}
+
+static unsigned on_left(const river_plan *plan, size_t k, size_t i)
+{
+	return river_plan_item_on(plan, k, i, RIVER_LEFT);
+}
+
+static unsigned on_right(const river_plan *plan, size_t k, size_t i)
+{
+	return river_plan_item_on(plan, k, i, RIVER_RIGHT);
+}
+
+static void put_banks(struct buf *b, const river_plan *plan, size_t k)
+{
+	buf_puts(b, "\"left\": ");
+	put_names(b, plan, k, on_left);
+	buf_puts(b, ", \"right\": ");
+	put_names(b, plan, k, on_right);
+}
+
+int plan_render_json(char **out, const river_plan *plan)
+{
+	const struct model *m = &plan->puzzle->model;
+	size_t k, crossings = river_plan_crossings(plan);
+	struct buf b;
+
+	buf_init(&b);
+	buf_puts(&b, "{\n  \"title\": ");
+	put_json_string(&b, m->title);
+	buf_printf(&b, ",\n  \"solved\": %s", plan->solved ? "true" : "false");
+	if (plan->solved)
+		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);
+	else
+		buf_puts(&b, ",\n  \"crossings\": null");
+	buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
+	if (plan->solved) {
+		buf_puts(&b, ",\n  \"start\": {");
+		put_banks(&b, plan, 0);
+		buf_puts(&b, "}");
+	}
+	buf_puts(&b, ",\n  \"plan\": [");
+	for (k = 1; k <= crossings; k++) {
+		bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
+
+		buf_puts(&b, k == 1 ? "\n    {\"boat\": " : ",\n    {\"boat\": ");
+		put_names(&b, plan, k, river_plan_item_moved);
+		buf_printf(&b, ", \"from\": \"%s\", \"to\": \"%s\", ",
+			   right ? "left" : "right", right ? "right" : "left");
+		put_banks(&b, plan, k);
+		buf_putc(&b, '}');
+	}
+	buf_puts(&b, crossings ? "\n  ]\n}\n" : "]\n}\n");
+	*out = buf_take(&b);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}

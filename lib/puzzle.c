@@ -1,0 +1,245 @@
+/* The public face of the pipeline: text -> syntax tree -> model ->
+ * transition system, and what a caller may ask of the result. */
+#include "puzzle.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/compile.h"
+#include "parse/parse.h"
+
+/* Larger files are not puzzles; refusing them early keeps a mistaken
+ * argument (a disk image, a log) from being read whole. */
+#define PUZZLE_MAX_FILE_BYTES (16u << 20)
+
+const char *river_version(void)
+{
+	return RIVER_VERSION_STRING;
+}
+
+void river_free(void *ptr)
+{
+	free(ptr);
+}
+
+void river_puzzle_free(river_puzzle *puzzle)
+{
+	if (!puzzle)
+		return;
+	arena_release(&puzzle->arena);
+	free(puzzle);
+}
+
+/* The start must obey the rules, or no plan can begin. */
+static int check_start(const river_puzzle *p, const struct source *src,
+		       river_diag *diag)
+{
+	bool right;
+	long r = system_violation(&p->sys, 0, &right);
+
+	if (r < 0)
+		return RIVER_OK;
+	return diag_set(diag, RIVER_EPUZZLE, src, &p->model.rules[r].loc,
+			"the start already breaks this rule (%s) on the %s bank",
+			p->model.rules[r].text, right ? "right" : "left");
+}
+
+static int load_source(river_puzzle **out, const struct source *src,
+		       river_diag *diag)
+{
+	struct ast ast;
+	river_puzzle *p;
+	int rc;
+
+	p = calloc(1, sizeof *p);
+	if (!p)
+		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+	/* The tree shares the puzzle's arena: the model keeps its strings,
+	 * and the rest of it is small. */
+	arena_init(&p->arena);
+	rc = parse_source(&ast, &p->arena, src, diag);
+	if (rc == RIVER_OK)
+		rc = compile_model(&p->model, &p->arena, &ast, src, diag);
+	if (rc == RIVER_OK)
+		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
+	if (rc == RIVER_OK)
+		rc = check_start(p, src, diag);
+	if (rc != RIVER_OK) {
+		river_puzzle_free(p);
+		return rc;
+	}
+	*out = p;
+	return RIVER_OK;
+}
+
+int river_puzzle_load_string(river_puzzle **out, const char *text,
+			     size_t len, const char *name, river_diag *diag)
+{
+	struct source src = {name ? name : "<string>", text, len};
+
+	if (out)
+		*out = NULL;
+	if (!out || (!text && len > 0))
+		return diag_set(diag, RIVER_EINVAL, &src, NULL,
+				"invalid argument");
+	if (!text)
+		src.text = "";
+	return load_source(out, &src, diag);
+}
+
+/* Read the whole file, refusing directories and oversized files. */
+static int read_file(const char *path, char **text, size_t *len,
+		     river_diag *diag)
+{
+	struct source src = {path, "", 0};
+	FILE *f = fopen(path, "rb");
+	size_t cap = 4096, n = 0;
+	char *buf;
+
+	if (!f)
+		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
+				strerror(errno));
+	buf = malloc(cap);
+	while (buf) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (got == 0 || n > PUZZLE_MAX_FILE_BYTES)
+			break;
+		if (n == cap) {
+			char *bigger = realloc(buf, cap * 2);
+
+			if (!bigger) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = bigger;
+			cap *= 2;
+		}
+	}
+	if (!buf) {
+		fclose(f);
+		return diag_set(diag, RIVER_ENOMEM, &src, NULL, "out of memory");
+	}
+	if (ferror(f)) {
+		int err = errno;
+
+		free(buf);
+		fclose(f);
+		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot read: %s",
+				strerror(err));
+	}
+	fclose(f);
+	if (n > PUZZLE_MAX_FILE_BYTES) {
+		free(buf);
+		return diag_set(diag, RIVER_EIO, &src, NULL,
+				"the file is too large for a puzzle (over %u MiB)",
+				PUZZLE_MAX_FILE_BYTES >> 20);
+	}
+	*text = buf;
+	*len = n;
+	return RIVER_OK;
+}
+
+int river_puzzle_load_file(river_puzzle **out, const char *path,
+			   river_diag *diag)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !path)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	rc = read_file(path, &text, &len, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	rc = river_puzzle_load_string(out, text, len, path, diag);
+	free(text);
+	return rc;
+}
+
+const char *river_puzzle_title(const river_puzzle *p)
+{
+	return p ? p->model.title : "";
+}
+
+const char *river_puzzle_description(const river_puzzle *p)
+{
+	return p ? p->model.description : "";
+}
+
+size_t river_puzzle_item_count(const river_puzzle *p)
+{
+	return p ? p->model.n_items : 0;
+}
+
+static const struct item *item_at(const river_puzzle *p, size_t item)
+{
+	return p && item < p->model.n_items ? &p->model.items[item] : NULL;
+}
+
+const char *river_puzzle_item_name(const river_puzzle *p, size_t item)
+{
+	const struct item *it = item_at(p, item);
+
+	return it ? it->name : NULL;
+}
+
+const char *river_puzzle_item_label(const river_puzzle *p, size_t item)
+{
+	const struct item *it = item_at(p, item);
+
+	return it ? it->label : NULL;
+}
+
+unsigned river_puzzle_item_copies(const river_puzzle *p, size_t item)
+{
+	const struct item *it = item_at(p, item);
+
+	return it ? it->copies : 0;
+}
+
+int river_puzzle_item_is_kind(const river_puzzle *p, size_t item)
+{
+	const struct item *it = item_at(p, item);
+
+	return it ? it->is_kind : 0;
+}
+
+int river_puzzle_item_rows(const river_puzzle *p, size_t item)
+{
+	const struct item *it = item_at(p, item);
+
+	return it ? it->rows : 0;
+}
+
+unsigned river_puzzle_seats(const river_puzzle *p)
+{
+	return p ? p->model.seats : 0;
+}
+
+size_t river_puzzle_rule_count(const river_puzzle *p)
+{
+	return p ? p->model.n_rules : 0;
+}
+
+const char *river_puzzle_rule_text(const river_puzzle *p, size_t rule)
+{
+	return p && rule < p->model.n_rules ? p->model.rules[rule].text : NULL;
+}
+
+unsigned river_puzzle_state_bits(const river_puzzle *p)
+{
+	return p ? p->sys.bits : 0;
+}
+
+double river_puzzle_state_space(const river_puzzle *p)
+{
+	return p ? p->sys.space : 0.0;
+}

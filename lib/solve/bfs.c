@@ -1,0 +1,163 @@
+#include "solve/bfs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/visited.h"
+
+/* How often the progress callback hears from the search. */
+#define BFS_PROGRESS_EVERY (1u << 18)
+
+/* The queue is every state reached, in order, with the index of the
+ * state it was reached from: a BFS frontier and the search tree at once,
+ * 12 bytes a state, and nothing else grows with the search. */
+struct queue {
+	state_t *state;
+	uint32_t *parent;
+	size_t len, cap;
+};
+
+static int queue_push(struct queue *q, state_t s, uint32_t parent)
+{
+	if (q->len == q->cap) {
+		size_t cap = q->cap ? q->cap * 2 : 1024;
+		state_t *st = realloc(q->state, cap * sizeof *st);
+		uint32_t *pa;
+
+		if (!st)
+			return RIVER_ENOMEM;
+		q->state = st;
+		pa = realloc(q->parent, cap * sizeof *pa);
+		if (!pa)
+			return RIVER_ENOMEM;
+		q->parent = pa;
+		q->cap = cap;
+	}
+	q->state[q->len] = s;
+	q->parent[q->len] = parent;
+	q->len++;
+	return RIVER_OK;
+}
+
+static int trace_path(const struct queue *q, size_t goal,
+		      struct bfs_result *res)
+{
+	size_t i, n = 1;
+
+	for (i = goal; i != 0; i = q->parent[i])
+		n++;
+	res->path = malloc(n * sizeof *res->path);
+	if (!res->path)
+		return RIVER_ENOMEM;
+	res->path_len = n;
+	for (i = goal; n-- > 0; i = q->parent[i])
+		res->path[n] = q->state[i];
+	return RIVER_OK;
+}
+
+struct search {
+	const struct system *sys;
+	const river_solve_options *opts;
+	struct queue queue;
+	struct visited seen;
+	struct loads loads;
+	unsigned long long limit;
+};
+
+static void report(const struct search *s, size_t head, unsigned depth)
+{
+	river_progress p;
+
+	p.states_explored = s->queue.len;
+	p.frontier = s->queue.len - head;
+	p.depth = depth;
+	s->opts->progress(&p, s->opts->userdata);
+}
+
+/* Expand states in order until the goal turns up or none are left;
+ * *goal is the goal's queue index, or 0 when unreachable. */
+static int search_run(struct search *s, size_t *goal)
+{
+	const struct system *sys = s->sys;
+	size_t head, level_end = 1;
+	unsigned depth = 0;
+	int rc;
+
+	*goal = 0;
+	for (head = 0; head < s->queue.len; head++) {
+		state_t from = s->queue.state[head];
+		size_t i;
+
+		if (head == level_end) {
+			depth++;
+			level_end = s->queue.len;
+		}
+		if (s->opts->progress && head % BFS_PROGRESS_EVERY == 0 && head)
+			report(s, head, depth);
+		rc = system_loads(sys, from, &s->loads);
+		if (rc != RIVER_OK)
+			return rc;
+		for (i = 0; i < s->loads.n; i++) {
+			state_t to = state_cross(sys, from, s->loads.delta[i]);
+
+			rc = visited_add(&s->seen, to);
+			if (rc == 0)
+				continue;
+			if (rc < 0)
+				return rc;
+			if (!system_safe(sys, to))
+				continue;
+			if (s->queue.len >= s->limit)
+				return RIVER_ELIMIT;
+			rc = queue_push(&s->queue, to, (uint32_t)head);
+			if (rc != RIVER_OK)
+				return rc;
+			if (state_is_goal(sys, to)) {
+				*goal = s->queue.len - 1;
+				return RIVER_OK;
+			}
+		}
+	}
+	return RIVER_OK;
+}
+
+int bfs_solve(const struct system *sys, const river_solve_options *opts,
+	      struct bfs_result *res, river_diag *diag)
+{
+	struct search s;
+	size_t goal = 0;
+	int rc;
+
+	memset(res, 0, sizeof *res);
+	memset(&s, 0, sizeof s);
+	s.sys = sys;
+	s.opts = opts;
+	s.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
+	if (s.limit > UINT32_MAX)
+		s.limit = UINT32_MAX; /* parents are 32-bit queue indexes */
+	loads_init(&s.loads);
+	rc = visited_init(&s.seen, sys);
+	if (rc == RIVER_OK)
+		rc = visited_add(&s.seen, 0) < 0 ? RIVER_ENOMEM : RIVER_OK;
+	if (rc == RIVER_OK)
+		rc = queue_push(&s.queue, 0, 0);
+	if (rc == RIVER_OK && !state_is_goal(sys, 0))
+		rc = search_run(&s, &goal);
+	res->explored = s.queue.len;
+	if (rc == RIVER_OK && (goal != 0 || state_is_goal(sys, 0))) {
+		res->solved = true;
+		rc = trace_path(&s.queue, goal, res);
+	}
+	if (rc == RIVER_ELIMIT)
+		diag_set(diag, rc, NULL, NULL,
+			 "the search stopped at its limit of %llu states",
+			 s.limit);
+	else if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, NULL, NULL,
+			 "out of memory after reaching %zu states", s.queue.len);
+	loads_release(&s.loads);
+	visited_release(&s.seen);
+	free(s.queue.state);
+	free(s.queue.parent);
+	return rc;
+}

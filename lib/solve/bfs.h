@@ -1,0 +1,21 @@
+/* Breadth-first search over a transition system: the fewest crossings,
+ * or proof that the goal cannot be reached. */
+#ifndef RIVER_BFS_H
+#define RIVER_BFS_H
+
+#include "river.h"
+#include "system/system.h"
+
+struct bfs_result {
+	bool solved;
+	unsigned long long explored; /* distinct legal states reached */
+	state_t *path;               /* start..goal when solved (malloc) */
+	size_t path_len;
+};
+
+/* RIVER_OK (solved or proved unsolvable), RIVER_ELIMIT or RIVER_ENOMEM;
+ * diag says how far it got on failure. */
+int bfs_solve(const struct system *sys, const river_solve_options *opts,
+	      struct bfs_result *res, river_diag *diag);
+
+#endif

@@ -1,0 +1,96 @@
+#include "solve/visited.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define VISITED_EMPTY UINT64_MAX
+
+int visited_init(struct visited *v, const struct system *sys)
+{
+	memset(v, 0, sizeof *v);
+	v->sys = sys;
+	if (sys->rank_size != 0 && sys->rank_size <= VISITED_MAX_BITSET_BITS) {
+		/* calloc: the kernel hands over zero pages only as touched. */
+		v->bits = calloc((size_t)((sys->rank_size + 63) / 64),
+				 sizeof *v->bits);
+		return v->bits ? RIVER_OK : RIVER_ENOMEM;
+	}
+	v->cap = 1024;
+	v->keys = malloc(v->cap * sizeof *v->keys);
+	if (!v->keys)
+		return RIVER_ENOMEM;
+	memset(v->keys, 0xff, v->cap * sizeof *v->keys);
+	return RIVER_OK;
+}
+
+void visited_release(struct visited *v)
+{
+	free(v->bits);
+	free(v->keys);
+	memset(v, 0, sizeof *v);
+}
+
+static size_t slot_of(state_t s, size_t cap)
+{
+	/* A multiplicative hash spreads the packed bit patterns. */
+	return (size_t)((s * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (cap - 1);
+}
+
+static int grow(struct visited *v)
+{
+	size_t cap = v->cap * 2, i;
+	state_t *keys = malloc(cap * sizeof *keys);
+
+	if (!keys)
+		return RIVER_ENOMEM;
+	memset(keys, 0xff, cap * sizeof *keys);
+	for (i = 0; i < v->cap; i++) {
+		size_t j;
+
+		if (v->keys[i] == VISITED_EMPTY)
+			continue;
+		for (j = slot_of(v->keys[i], cap); keys[j] != VISITED_EMPTY;
+		     j = (j + 1) & (cap - 1))
+			;
+		keys[j] = v->keys[i];
+	}
+	free(v->keys);
+	v->keys = keys;
+	v->cap = cap;
+	return RIVER_OK;
+}
+
+static int hash_add(struct visited *v, state_t s)
+{
+	size_t j;
+
+	if (s == VISITED_EMPTY) {
+		if (v->has_empty)
+			return 0;
+		v->has_empty = true;
+		return 1;
+	}
+	if ((v->count + 1) * 4 > v->cap * 3 && grow(v) != RIVER_OK)
+		return RIVER_ENOMEM;
+	for (j = slot_of(s, v->cap); v->keys[j] != VISITED_EMPTY;
+	     j = (j + 1) & (v->cap - 1))
+		if (v->keys[j] == s)
+			return 0;
+	v->keys[j] = s;
+	v->count++;
+	return 1;
+}
+
+int visited_add(struct visited *v, state_t s)
+{
+	uint64_t rank, bit;
+
+	if (!v->bits)
+		return hash_add(v, s);
+	rank = system_rank(v->sys, s);
+	bit = UINT64_C(1) << (rank & 63);
+	if (v->bits[rank >> 6] & bit)
+		return 0;
+	v->bits[rank >> 6] |= bit;
+	return 1;
+}

@@ -1,0 +1,113 @@
+/* Which loads can cross.  Only legal loads are generated: a depth-first
+ * walk over the items on the boat's bank, taking each (or some copies
+ * of each kind) while seats remain, and cutting every branch that can
+ * no longer take a rower. */
+#include <stdlib.h>
+
+#include "system/system.h"
+
+/* One thing that can board: an individual, or a kind with copies here. */
+struct candidate {
+	uint64_t unit;      /* added to the delta per copy taken */
+	unsigned available; /* copies on the boat's bank */
+	bool rows;
+};
+
+struct walk {
+	const struct candidate *cand;
+	const bool *rower_after; /* rower_after[i]: a rower among cand[i..] */
+	size_t n;
+	struct loads *out;
+	int status;
+};
+
+void loads_init(struct loads *loads)
+{
+	loads->delta = NULL;
+	loads->n = 0;
+	loads->cap = 0;
+}
+
+void loads_release(struct loads *loads)
+{
+	free(loads->delta);
+	loads_init(loads);
+}
+
+static void emit(struct walk *w, uint64_t delta)
+{
+	struct loads *out = w->out;
+
+	if (out->n == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 64;
+		uint64_t *d = realloc(out->delta, cap * sizeof *d);
+
+		if (!d) {
+			w->status = RIVER_ENOMEM;
+			return;
+		}
+		out->delta = d;
+		out->cap = cap;
+	}
+	out->delta[out->n++] = delta;
+}
+
+static void walk(struct walk *w, size_t i, unsigned seats, uint64_t delta,
+		 bool rower)
+{
+	const struct candidate *c;
+	unsigned m, most;
+
+	if (w->status != RIVER_OK)
+		return;
+	if (i == w->n || seats == 0) {
+		if (rower)
+			emit(w, delta);
+		return;
+	}
+	if (!rower && !w->rower_after[i])
+		return;
+	c = &w->cand[i];
+	walk(w, i + 1, seats, delta, rower);
+	most = c->available < seats ? c->available : seats;
+	for (m = 1; m <= most; m++)
+		walk(w, i + 1, seats - m, delta + m * c->unit, rower || c->rows);
+}
+
+int system_loads(const struct system *sys, state_t s, struct loads *out)
+{
+	struct candidate cand[SYSTEM_MAX_BITS];
+	bool rower_after[SYSTEM_MAX_BITS + 1];
+	bool right = state_boat_right(sys, s);
+	uint64_t here = (right ? s : ~s) & sys->ind_mask;
+	struct walk w = {cand, rower_after, 0, out, RIVER_OK};
+	unsigned k;
+	size_t i;
+
+	out->n = 0;
+	while (here) {
+		uint64_t bit = here & -here;
+
+		cand[w.n].unit = bit;
+		cand[w.n].available = 1;
+		cand[w.n].rows = (sys->rower_ind & bit) != 0;
+		w.n++;
+		here &= here - 1;
+	}
+	for (k = 0; k < sys->n_kinds; k++) {
+		unsigned on_right = state_kind_right(sys, s, k);
+		unsigned avail = right ? on_right : sys->kinds[k].copies - on_right;
+
+		if (avail == 0)
+			continue;
+		cand[w.n].unit = UINT64_C(1) << sys->kinds[k].shift;
+		cand[w.n].available = avail;
+		cand[w.n].rows = sys->kinds[k].rows;
+		w.n++;
+	}
+	rower_after[w.n] = false;
+	for (i = w.n; i-- > 0;)
+		rower_after[i] = rower_after[i + 1] || cand[i].rows;
+	walk(&w, 0, sys->seats, sys->boat, false);
+	return w.status;
+}

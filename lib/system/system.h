@@ -1,0 +1,144 @@
+/* The transition system: a puzzle's states packed into one 64-bit word,
+ * its rules as mask tests, its crossings as one addition.
+ *
+ * Layout of a state, low bits first:
+ *   one bit per individual item (1 = on the right bank),
+ *   one bit for the boat (1 = at the right bank),
+ *   one field per counted kind: how many copies are on the right bank.
+ * The start (everything left) is 0.  A crossing from the left adds the
+ * load (its items' bits, its copies shifted into their fields, and the
+ * boat bit); a crossing from the right subtracts it.  No field can
+ * overflow, because a load only carries copies that are on its bank.
+ *
+ * Rules look at a bank through its "presence" word: bit j for the
+ * individual j, bit (individuals + k) for "some copy of kind k". */
+#ifndef RIVER_SYSTEM_H
+#define RIVER_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compile/model.h"
+#include "util/arena.h"
+
+#define SYSTEM_MAX_BITS 64
+
+typedef uint64_t state_t;
+
+struct sys_kind {
+	unsigned shift;  /* of its field */
+	uint64_t mask;   /* of its field, unshifted */
+	unsigned copies;
+	bool rows;
+};
+
+/* Where item i lives: an individual's state bit, or a kind's index. */
+struct sys_slot {
+	bool is_kind;
+	unsigned index;
+	unsigned presence; /* its bit in a presence word */
+};
+
+struct sys_rule {
+	enum rule_kind kind;
+	uint64_t need;  /* RULE_EATS: presence bits that must all be set */
+	uint64_t guard; /* RULE_EATS: presence bits of which none may be */
+	struct sys_slot a, b; /* RULE_OUTNUMBER: a must not outnumber b */
+};
+
+struct system {
+	const struct model *model;
+	struct sys_slot *slots; /* one per model item */
+	unsigned n_ind;
+	uint64_t ind_mask;
+	uint64_t boat;          /* the boat's bit */
+	unsigned n_kinds;
+	struct sys_kind *kinds;
+	uint64_t rower_ind;     /* individuals who row */
+	bool any_rower_kind;
+	unsigned seats;
+	struct sys_rule *rules;
+	size_t n_rules;
+	state_t goal_mask, goal; /* (s & goal_mask) == goal: all on the right */
+	unsigned bits;
+	double space;           /* states the encoding can name */
+	uint64_t rank_size;     /* space, when it fits 64 bits; else 0 */
+	uint64_t *rank_mult;    /* per kind: its weight in a state's rank */
+};
+
+/* One bank seen by the rules. */
+struct bank_view {
+	uint64_t present;
+	const unsigned *count; /* per kind: copies on this bank */
+};
+
+/* Lay out the state of model, allocating in arena.  RIVER_OK, or
+ * RIVER_EPUZZLE when it does not fit in SYSTEM_MAX_BITS (diag points at
+ * the item that overflowed), or RIVER_ENOMEM. */
+int system_build(struct system *sys, struct arena *arena,
+		 const struct model *model, const struct source *src,
+		 river_diag *diag);
+
+static inline bool state_boat_right(const struct system *sys, state_t s)
+{
+	return (s & sys->boat) != 0;
+}
+
+static inline unsigned state_kind_right(const struct system *sys, state_t s,
+					unsigned k)
+{
+	return (unsigned)((s >> sys->kinds[k].shift) & sys->kinds[k].mask);
+}
+
+/* Copies of model item i on bank right (true) or left in s. */
+unsigned state_count(const struct system *sys, state_t s, size_t item,
+		     bool right);
+
+static inline bool state_is_goal(const struct system *sys, state_t s)
+{
+	return (s & sys->goal_mask) == sys->goal;
+}
+
+/* The rule of sys broken in s, or -1 when s is safe; *right tells on
+ * which bank (the left bank is checked first). */
+long system_violation(const struct system *sys, state_t s, bool *right);
+
+static inline bool system_safe(const struct system *sys, state_t s)
+{
+	bool right;
+
+	return sys->n_rules == 0 || system_violation(sys, s, &right) < 0;
+}
+
+/* A dense number for s below rank_size (only when rank_size != 0). */
+static inline uint64_t system_rank(const struct system *sys, state_t s)
+{
+	uint64_t rank = s & (sys->ind_mask | sys->boat);
+	unsigned k;
+
+	for (k = 0; k < sys->n_kinds; k++)
+		rank += state_kind_right(sys, s, k) * sys->rank_mult[k];
+	return rank;
+}
+
+/* The loads that can legally cross from the boat's bank in s: at least
+ * one rower, at most seats passengers, each item on that bank.  Each is
+ * a delta: s + delta (boat left) or s - delta (boat right) is the state
+ * after the crossing. */
+struct loads {
+	uint64_t *delta;
+	size_t n, cap;
+};
+
+void loads_init(struct loads *loads);
+void loads_release(struct loads *loads);
+/* RIVER_OK or RIVER_ENOMEM. */
+int system_loads(const struct system *sys, state_t s, struct loads *out);
+
+static inline state_t state_cross(const struct system *sys, state_t s,
+				  uint64_t delta)
+{
+	return state_boat_right(sys, s) ? s - delta : s + delta;
+}
+
+#endif

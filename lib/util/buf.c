@@ -1,0 +1,108 @@
+#include "util/buf.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void buf_init(struct buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->cap = 0;
+	b->failed = false;
+}
+
+void buf_release(struct buf *b)
+{
+	free(b->data);
+	buf_init(b);
+}
+
+static bool buf_reserve(struct buf *b, size_t extra)
+{
+	size_t cap;
+	char *data;
+
+	if (b->failed)
+		return false;
+	if (extra < b->cap - b->len)
+		return true;
+	if (extra > SIZE_MAX / 2 - b->len) {
+		b->failed = true;
+		return false;
+	}
+	cap = b->cap ? b->cap : 256;
+	while (cap - b->len <= extra)
+		cap *= 2;
+	data = realloc(b->data, cap);
+	if (!data) {
+		b->failed = true;
+		return false;
+	}
+	b->data = data;
+	b->cap = cap;
+	return true;
+}
+
+void buf_putn(struct buf *b, const char *s, size_t n)
+{
+	if (!buf_reserve(b, n))
+		return;
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_putn(b, s, strlen(s));
+}
+
+void buf_putc(struct buf *b, char c)
+{
+	buf_putn(b, &c, 1);
+}
+
+void buf_pad(struct buf *b, size_t n)
+{
+	while (n-- > 0)
+		buf_putc(b, ' ');
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	if (!buf_reserve(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *buf_take(struct buf *b)
+{
+	char *s;
+
+	if (!b->failed && !b->data)
+		buf_reserve(b, 0);
+	if (b->failed) {
+		buf_release(b);
+		return NULL;
+	}
+	s = b->data;
+	s[b->len] = '\0';
+	buf_init(b);
+	return s;
+}

@@ -1,0 +1,376 @@
+/* river: solve and check river-crossing puzzles.  A thin shell over
+ * libriver: it uses only <river.h> and prints what the library returns. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <river.h>
+
+/* Exit statuses, as river(1) documents them. */
+enum {
+	EXIT_SOLVED = 0,
+	EXIT_UNSOLVABLE = 1,
+	EXIT_BAD_INPUT = 2,
+	EXIT_LIMIT = 3,
+	EXIT_INTERNAL = 4
+};
+
+struct options {
+	const char *command;
+	const char *file;
+	river_format format;
+	unsigned long long max_states;
+	int quiet;
+};
+
+enum option_id { OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_HELP, OPT_VERSION };
+
+/* Every option once: the parser and --help both read this table. */
+static const struct option_spec {
+	enum option_id id;
+	char short_name;
+	const char *long_name;
+	const char *arg; /* NULL for a flag */
+	const char *help;
+} option_table[] = {
+	{OPT_FORMAT, 'f', "format", "FORMAT",
+	 "output of solve: text (default) or json"},
+	{OPT_MAX_STATES, 'm', "max-states", "N",
+	 "give up after reaching N states (default 20000000)"},
+	{OPT_QUIET, 'q', "quiet", NULL,
+	 "no progress line on a long search"},
+	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
+	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
+};
+
+#define N_OPTIONS (sizeof option_table / sizeof option_table[0])
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fputs("Usage: river COMMAND [OPTIONS] FILE\n"
+	      "\n"
+	      "Commands:\n"
+	      "  solve FILE   find a plan with the fewest crossings\n"
+	      "  check FILE   check a puzzle and summarise it\n"
+	      "\n"
+	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
+	      "\n"
+	      "Options:\n", out);
+	for (i = 0; i < N_OPTIONS; i++) {
+		const struct option_spec *o = &option_table[i];
+		char left[48];
+
+		snprintf(left, sizeof left, "-%c, --%s%s%s", o->short_name,
+			 o->long_name, o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(out, "  %-26s %s\n", left, o->help);
+	}
+	fputs("\nExit status: 0 solved (or checked), 1 no solution, 2 bad "
+	      "usage or puzzle,\n3 search limit or out of memory, 4 internal "
+	      "error.\n", out);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("river: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'river --help'.\n", stderr);
+	return EXIT_BAD_INPUT;
+}
+
+static const struct option_spec *find_option(const char *arg, size_t *len)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++) {
+		const struct option_spec *o = &option_table[i];
+		size_t n = strlen(o->long_name);
+
+		if (arg[1] != '-') {
+			if (arg[1] == o->short_name) {
+				*len = 2;
+				return o;
+			}
+		} else if (strncmp(arg + 2, o->long_name, n) == 0 &&
+			   (arg[2 + n] == '\0' || arg[2 + n] == '=')) {
+			*len = 2 + n;
+			return o;
+		}
+	}
+	return NULL;
+}
+
+static int set_option(struct options *opts, const struct option_spec *o,
+		      const char *value)
+{
+	char *end;
+
+	switch (o->id) {
+	case OPT_FORMAT:
+		if (strcmp(value, "text") == 0)
+			opts->format = RIVER_FORMAT_TEXT;
+		else if (strcmp(value, "json") == 0)
+			opts->format = RIVER_FORMAT_JSON;
+		else
+			return usage_error("unknown format '%s' (use text or json)",
+					   value);
+		return -1;
+	case OPT_MAX_STATES:
+		errno = 0;
+		opts->max_states = strtoull(value, &end, 10);
+		if (errno || end == value || *end || value[0] == '-' ||
+		    opts->max_states == 0)
+			return usage_error("--max-states needs a positive whole "
+					   "number, not '%s'", value);
+		return -1;
+	case OPT_QUIET:
+		opts->quiet = 1;
+		return -1;
+	case OPT_HELP:
+		usage(stdout);
+		return EXIT_SOLVED;
+	case OPT_VERSION:
+		printf("river %s\n", river_version());
+		return EXIT_SOLVED;
+	}
+	return -1;
+}
+
+/* Parse argv into opts; -1 to go on, or an exit status. */
+static int parse_args(struct options *opts, int argc, char **argv)
+{
+	int i, rc, operands = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const struct option_spec *o;
+		const char *value = NULL;
+		size_t len;
+
+		if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+			if (operands == 0)
+				opts->command = arg;
+			else if (operands == 1)
+				opts->file = arg;
+			else
+				return usage_error("unexpected argument '%s'", arg);
+			operands++;
+			continue;
+		}
+		o = find_option(arg, &len);
+		if (!o)
+			return usage_error("unknown option '%s'", arg);
+		if (o->arg) {
+			if (arg[len] == '=')
+				value = arg + len + 1;
+			else if (arg[len] != '\0' && arg[1] != '-')
+				value = arg + len;
+			else if (i + 1 < argc)
+				value = argv[++i];
+			else
+				return usage_error("option '%s' needs a value",
+						   arg);
+		} else if (arg[len] != '\0') {
+			return usage_error("option '%s' takes no value", arg);
+		}
+		rc = set_option(opts, o, value);
+		if (rc >= 0)
+			return rc;
+	}
+	if (!opts->command)
+		return usage_error("%s", "no command (try: river solve FILE)");
+	if (strcmp(opts->command, "solve") != 0 &&
+	    strcmp(opts->command, "check") != 0)
+		return usage_error("unknown command '%s' (use solve or check)",
+				   opts->command);
+	if (!opts->file)
+		return usage_error("'%s' needs a puzzle FILE", opts->command);
+	return -1;
+}
+
+static void print_diag(const river_diag *diag)
+{
+	char text[2048];
+
+	river_diag_format(text, sizeof text, diag);
+	fputs(text, stderr);
+}
+
+static int load(river_puzzle **puzzle, const char *file)
+{
+	river_diag diag;
+	int rc;
+
+	if (strcmp(file, "-") == 0) {
+		size_t cap = 1 << 16, len = 0, got;
+		char *text = malloc(cap);
+
+		while (text && (got = fread(text + len, 1, cap - len, stdin)) > 0) {
+			len += got;
+			if (len == cap) {
+				char *bigger = realloc(text, cap * 2);
+
+				if (!bigger) {
+					free(text);
+					text = NULL;
+					break;
+				}
+				text = bigger;
+				cap *= 2;
+			}
+		}
+		if (!text) {
+			fputs("river: out of memory\n", stderr);
+			return EXIT_LIMIT;
+		}
+		rc = river_puzzle_load_string(puzzle, text, len, "<stdin>", &diag);
+		free(text);
+	} else {
+		rc = river_puzzle_load_file(puzzle, file, &diag);
+	}
+	if (rc == RIVER_OK)
+		return -1;
+	print_diag(&diag);
+	return rc == RIVER_ENOMEM ? EXIT_LIMIT : EXIT_BAD_INPUT;
+}
+
+static void print_summary(const char *file, const river_puzzle *p)
+{
+	size_t i, n = river_puzzle_item_count(p);
+	int all_row = 1;
+
+	printf("%s: ok\n", file);
+	printf("title:  %s\n", river_puzzle_title(p));
+	printf("items: ");
+	for (i = 0; i < n; i++) {
+		if (river_puzzle_item_is_kind(p, i))
+			printf("%s %u %s", i ? "," : "",
+			       river_puzzle_item_copies(p, i),
+			       river_puzzle_item_name(p, i));
+		else
+			printf("%s %s", i ? "," : "", river_puzzle_item_name(p, i));
+		all_row &= river_puzzle_item_rows(p, i);
+	}
+	printf("\nrowers:");
+	if (all_row)
+		printf(" everyone");
+	else
+		for (i = 0; i < n; i++)
+			if (river_puzzle_item_rows(p, i))
+				printf(" %s", river_puzzle_item_name(p, i));
+	printf("\nboat:   %u seat%s\n", river_puzzle_seats(p),
+	       river_puzzle_seats(p) == 1 ? "" : "s");
+	printf("rules:  %zu\n", river_puzzle_rule_count(p));
+	for (i = 0; i < river_puzzle_rule_count(p); i++)
+		printf("        %s\n", river_puzzle_rule_text(p, i));
+	printf("states: %.0f (%u bits a state)\n", river_puzzle_state_space(p),
+	       river_puzzle_state_bits(p));
+}
+
+/* The progress line: on a terminal only, at most twice a second, after
+ * the first second. */
+struct progress {
+	struct timespec start, last;
+	int shown;
+};
+
+static double seconds_between(const struct timespec *a,
+			      const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	       (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void show_progress(const river_progress *p, void *userdata)
+{
+	struct progress *pr = userdata;
+	struct timespec now;
+	double elapsed;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	elapsed = seconds_between(&pr->start, &now);
+	if (elapsed < 1.0 || seconds_between(&pr->last, &now) < 0.5)
+		return;
+	pr->last = now;
+	pr->shown = 1;
+	fprintf(stderr, "\rriver: %llu states explored, frontier %llu, "
+		"depth %u, %.0f states/s   ", p->states_explored, p->frontier,
+		p->depth, (double)p->states_explored / elapsed);
+	fflush(stderr);
+}
+
+static int solve(const struct options *opts, const river_puzzle *puzzle)
+{
+	river_solve_options so;
+	struct progress pr;
+	river_plan *plan;
+	river_diag diag;
+	char *text;
+	int rc;
+
+	river_solve_options_init(&so);
+	so.max_states = opts->max_states;
+	memset(&pr, 0, sizeof pr);
+	if (!opts->quiet && isatty(STDERR_FILENO)) {
+		clock_gettime(CLOCK_MONOTONIC, &pr.start);
+		pr.last = pr.start;
+		so.progress = show_progress;
+		so.userdata = &pr;
+	}
+	rc = river_solve(&plan, puzzle, &so, &diag);
+	if (pr.shown)
+		fputs("\r\033[K", stderr);
+	if (rc != RIVER_OK) {
+		print_diag(&diag);
+		if (rc == RIVER_ELIMIT)
+			fputs("river: raise the limit with --max-states N\n",
+			      stderr);
+		return rc == RIVER_ELIMIT || rc == RIVER_ENOMEM ? EXIT_LIMIT
+								: EXIT_INTERNAL;
+	}
+	rc = river_plan_render(&text, plan, opts->format);
+	if (rc != RIVER_OK) {
+		river_plan_free(plan);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(text, stdout);
+	river_free(text);
+	rc = river_plan_solved(plan) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+	river_plan_free(plan);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opts;
+	river_puzzle *puzzle = NULL;
+	int rc;
+
+	memset(&opts, 0, sizeof opts);
+	rc = parse_args(&opts, argc, argv);
+	if (rc >= 0)
+		return rc;
+	rc = load(&puzzle, opts.file);
+	if (rc >= 0)
+		return rc;
+	if (strcmp(opts.command, "check") == 0) {
+		print_summary(opts.file, puzzle);
+		rc = EXIT_SOLVED;
+	} else {
+		rc = solve(&opts, puzzle);
+	}
+	river_puzzle_free(puzzle);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "river: cannot write the output: %s\n",
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	return rc;
+}
