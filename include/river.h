@@ -49,7 +49,9 @@ RIVER_API const char *river_strerror(int status);
  * A diagnostic: where and what.  Owned by the caller, filled by the
  * library when a call fails.  line and column count from 1 (columns in
  * characters, not bytes); both are 0 when there is no location.
- * source_line holds the text of that line, for a caret display.
+ * source_line holds the text of that line, for a caret display; a
+ * long line is cut to a window around the column, and source_column is
+ * where the column falls in that window.
  */
 typedef struct river_diag {
 	int status;
@@ -58,6 +60,7 @@ typedef struct river_diag {
 	int column;
 	char message[512];
 	char source_line[256];
+	int source_column;
 } river_diag;
 
 /*

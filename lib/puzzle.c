@@ -147,8 +147,8 @@ static int read_file(const char *path, char **text, size_t *len,
 int river_puzzle_load_file(river_puzzle **out, const char *path,
 			   river_diag *diag)
 {
-	char *text;
-	size_t len;
+	char *text = NULL;
+	size_t len = 0;
 	int rc;
 
 	if (out)

@@ -327,6 +327,8 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	if (pr.shown)
 		fputs("\r\033[K", stderr);
 	if (rc != RIVER_OK) {
+		if (!diag.file[0])
+			snprintf(diag.file, sizeof diag.file, "%s", opts->file);
 		print_diag(&diag);
 		if (rc == RIVER_ELIMIT)
 			fputs("river: raise the limit with --max-states N\n",

@@ -3,6 +3,7 @@
 #define RIVER_PARSE_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "parse/ast.h"
@@ -20,6 +21,7 @@ struct parse_ctx {
 	size_t offset;     /* byte offset of the scanner */
 	size_t tok_offset; /* byte offset of the last token */
 	size_t tok_len;
+	bool ended;        /* the scanner has sent its final end of line */
 	jmp_buf *fatal;    /* where the scanner's fatal errors unwind to */
 };
 

@@ -6,6 +6,7 @@
 %define api.pure full
 %define api.prefix {river_yy}
 %define parse.error custom
+%define parse.lac full
 %locations
 %expect 0
 
@@ -22,6 +23,7 @@ typedef void *yyscan_t;
 %parse-param {struct parse_ctx *ctx}
 
 %code {
+#include <stdio.h>
 #include <string.h>
 
 int river_yylex(RIVER_YYSTYPE *lval, RIVER_YYLTYPE *lloc, yyscan_t scanner);
@@ -76,6 +78,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token SEATS "seats" ROWERS "rowers" NONE "none" GUARD "guard"
 %token EATS "eats" UNLESS "unless" IS "is" ARE "are" THERE "there"
 %token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
+%token NL "end of line"
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
@@ -90,9 +93,17 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 
 %%
 
+/* One statement a line; blank lines and comments between them. */
 puzzle
 	: %empty
-	| puzzle statement	{ add_stmt(ctx, $2); }
+	| puzzle NL
+	| puzzle statement NL	{ add_stmt(ctx, $2); }
+	;
+
+/* A list may go on after a comma on the next line. */
+comma
+	: ','
+	| comma NL
 	;
 
 statement
@@ -137,7 +148,7 @@ statement
 
 items
 	: item			{ $$.first = $$.last = $1; }
-	| items ',' item	{ $$ = $1; APPEND($$, $3); }
+	| items comma item	{ $$ = $1; APPEND($$, $3); }
 	;
 
 item
@@ -163,7 +174,7 @@ label
 
 boat_clauses
 	: boat_clause			{ $$.first = $$.last = $1; }
-	| boat_clauses ',' boat_clause	{ $$ = $1; APPEND($$, $3); }
+	| boat_clauses comma boat_clause	{ $$ = $1; APPEND($$, $3); }
 	;
 
 boat_clause
@@ -187,14 +198,14 @@ there
 /* Items that all play the same part: "father, mother and policeman". */
 list
 	: name			{ $$.first = $$.last = $1; }
-	| list ',' name		{ $$ = $1; APPEND($$, $3); }
+	| list comma name	{ $$ = $1; APPEND($$, $3); }
 	| list "and" name	{ $$ = $1; APPEND($$, $3); }
 	;
 
 /* Any one of these prevents the harm: "farmer or shepherd". */
 guard_list
 	: name			{ $$.first = $$.last = $1; }
-	| guard_list ',' name	{ $$ = $1; APPEND($$, $3); }
+	| guard_list comma name	{ $$ = $1; APPEND($$, $3); }
 	| guard_list "or" name	{ $$ = $1; APPEND($$, $3); }
 	;
 
@@ -218,11 +229,14 @@ static const char *symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
 		return "a \"string\"";
 	if (sym == YYSYMBOL_NUMBER)
 		return "a number";
+	if (sym == YYSYMBOL_NL)
+		return "end of line";
 	if (len >= 2 && (name[0] == '"' || name[0] == '\'')) {
-		snprintf(buf, size, "'%.*s'", (int)(len - 2), name + 1);
-		return buf;
+		name++;
+		len -= 2;
 	}
-	return name;
+	snprintf(buf, size, "'%.*s'", (int)len, name);
+	return buf;
 }
 
 static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
@@ -240,6 +254,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 	(void)scanner;
 	if (got == YYSYMBOL_YYEOF)
 		snprintf(what, sizeof what, "end of file");
+	else if (got == YYSYMBOL_NL)
+		snprintf(what, sizeof what, "end of line");
 	else
 		snprintf(what, sizeof what, "'%.*s'",
 			 (int)(ctx->tok_len > 60 ? 60 : ctx->tok_len),

@@ -30,15 +30,41 @@ const char *river_strerror(int status)
 	}
 }
 
-/* Copy the loc->line'th line of src into out, tabs kept, cut to fit. */
-static void copy_source_line(char *out, size_t size, const struct source *src,
-			     int line)
+static const char *char_start(const char *line, const char *p)
 {
-	const char *p = src->text, *end = src->text + src->len, *eol;
-	size_t n;
-	int l;
+	while (p > line && ((unsigned char)*p & 0xC0) == 0x80)
+		p--;
+	return p;
+}
 
-	out[0] = '\0';
+/* Show control characters and broken UTF-8 as '?', one for one, so the
+ * line prints safely and the caret still lines up. */
+static void make_printable(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_sequence(p, strlen((char *)p));
+
+		if (n == 0 || (n == 1 && ((*p < 0x20 && *p != '\t') || *p == 0x7F))) {
+			*p = '?';
+			n = 1;
+		}
+		p += n;
+	}
+}
+
+/* Copy line `line` of src into diag->source_line: the whole line when
+ * it fits, else a window that shows the column, marked with "...". */
+static void copy_source_line(river_diag *diag, const struct source *src,
+			     int line, int column)
+{
+	const size_t size = sizeof diag->source_line;
+	const char *p = src->text, *end = src->text + src->len, *eol, *at;
+	size_t n, skip;
+	int l, c;
+
+	diag->source_column = column;
 	for (l = 1; l < line && p < end; l++) {
 		p = memchr(p, '\n', (size_t)(end - p));
 		if (!p)
@@ -49,14 +75,32 @@ static void copy_source_line(char *out, size_t size, const struct source *src,
 	n = (size_t)((eol ? eol : end) - p);
 	if (n > 0 && p[n - 1] == '\r')
 		n--;
-	if (n >= size) {
-		/* Cut on a character boundary. */
-		n = size - 1;
-		while (n > 0 && ((unsigned char)p[n] & 0xC0) == 0x80)
-			n--;
+	if (n < size) {
+		memcpy(diag->source_line, p, n);
+		diag->source_line[n] = '\0';
+		make_printable(diag->source_line);
+		return;
 	}
-	memcpy(out, p, n);
-	out[n] = '\0';
+	for (at = p, c = 1; c < column && at < p + n; c++) {
+		at++;
+		while (at < p + n && ((unsigned char)*at & 0xC0) == 0x80)
+			at++;
+	}
+	skip = (size_t)(at - p) > size / 2 ? (size_t)(at - p) - size / 2 : 0;
+	if (skip > 0) {
+		const char *from = char_start(p, p + skip + 3);
+
+		memcpy(diag->source_line, "...", 3);
+		diag->source_column = 4 + (int)utf8_chars(from, (size_t)(at - from));
+		n = (size_t)(p + n - from);
+		p = from;
+		skip = 3;
+	}
+	if (skip + n >= size)
+		n = (size_t)(char_start(p, p + (size - 1 - skip)) - p);
+	memcpy(diag->source_line + skip, p, n);
+	diag->source_line[skip + n] = '\0';
+	make_printable(diag->source_line);
 }
 
 int diag_set(river_diag *diag, int status, const struct source *src,
@@ -76,8 +120,7 @@ int diag_set(river_diag *diag, int status, const struct source *src,
 	if (src && loc && loc->line > 0) {
 		diag->line = loc->line;
 		diag->column = loc->column;
-		copy_source_line(diag->source_line, sizeof diag->source_line,
-				 src, loc->line);
+		copy_source_line(diag, src, loc->line, loc->column);
 	}
 	return status;
 }
@@ -137,7 +180,8 @@ int river_diag_format(char *buf, size_t size, const river_diag *diag)
 	if (diag->line <= 0)
 		return snprintf(buf, size, "%s: error: %s\n", file,
 				diag->message);
-	caret_prefix(prefix, sizeof prefix, diag->source_line, diag->column);
+	caret_prefix(prefix, sizeof prefix, diag->source_line,
+		     diag->source_column > 0 ? diag->source_column : diag->column);
 	return snprintf(buf, size, "%s:%d:%d: error: %s\n%s\n%s^\n", file,
 			diag->line, diag->column, diag->message,
 			diag->source_line, prefix);
