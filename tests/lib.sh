@@ -1,6 +1,6 @@
 # Shared by the test scripts: TAP output, and running river the way
 # the suite asks (under TEST_WRAPPER, e.g. valgrind, when set).
-srcdir=${srcdir:-.}
+srcdir=$(cd "${srcdir:-.}" && pwd) || exit 99
 tap_count=0
 tap_failed=0
 
