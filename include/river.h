@@ -39,7 +39,8 @@ enum {
 	RIVER_ESYNTAX = -4, /* the puzzle text does not parse */
 	RIVER_EPUZZLE = -5, /* it parses, but is not a valid puzzle */
 	RIVER_ELIMIT = -6,  /* the search hit its max_states limit */
-	RIVER_EINTERNAL = -7 /* a bug in libriver: please report it */
+	RIVER_EINTERNAL = -7, /* a bug in libriver: please report it */
+	RIVER_ETOOBIG = -8  /* the puzzle is too big to search at all */
 };
 
 /* A short English description of a status code; never NULL. */
@@ -143,8 +144,9 @@ typedef struct river_progress {
 } river_progress;
 
 typedef struct river_solve_options {
-	/* Stop with RIVER_ELIMIT after reaching this many states;
-	 * 0 means RIVER_DEFAULT_MAX_STATES. */
+	/* Stop with RIVER_ELIMIT after reaching this many states (or after
+	 * trying 64 times as many crossings, or meeting 4 times as many
+	 * states that break a rule); 0 means RIVER_DEFAULT_MAX_STATES. */
 	unsigned long long max_states;
 	/* Called every few hundred thousand states; may be NULL. */
 	void (*progress)(const river_progress *progress, void *userdata);
@@ -164,7 +166,8 @@ typedef struct river_plan river_plan;
  * Returns RIVER_OK when the search finished: *out is a new plan (free it
  * with river_plan_free), which is either solved or a proof that the goal
  * cannot be reached.  Returns RIVER_ELIMIT when max_states was reached
- * first, RIVER_ENOMEM when memory ran out; then *out is NULL and diag
+ * first, RIVER_ETOOBIG when a single crossing has more loads than can be
+ * searched, RIVER_ENOMEM when memory ran out; then *out is NULL and diag
  * says how far the search got.  opts may be NULL for the defaults.  The
  * plan borrows the puzzle: free the plan first.
  */

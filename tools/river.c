@@ -333,8 +333,10 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		if (rc == RIVER_ELIMIT)
 			fputs("river: raise the limit with --max-states N\n",
 			      stderr);
-		return rc == RIVER_ELIMIT || rc == RIVER_ENOMEM ? EXIT_LIMIT
-								: EXIT_INTERNAL;
+		return rc == RIVER_ELIMIT || rc == RIVER_ETOOBIG ||
+				       rc == RIVER_ENOMEM
+			       ? EXIT_LIMIT
+			       : EXIT_INTERNAL;
 	}
 	rc = river_plan_render(&text, plan, opts->format);
 	if (rc != RIVER_OK) {

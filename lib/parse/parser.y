@@ -78,7 +78,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token SEATS "seats" ROWERS "rowers" NONE "none" GUARD "guard"
 %token EATS "eats" UNLESS "unless" IS "is" ARE "are" THERE "there"
 %token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
-%token NL "end of line"
+%token NL "end of line" THE "the"
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
@@ -209,8 +209,10 @@ guard_list
 	| guard_list "or" name	{ $$ = $1; APPEND($$, $3); }
 	;
 
+/* "the wolf" reads better in a rule, and means "wolf". */
 name
 	: NAME { NEW($$, @1); $$->text = $1; $$->loc = L(&@1); }
+	| "the" NAME { NEW($$, @2); $$->text = $2; $$->loc = L(&@2); }
 	;
 
 %%

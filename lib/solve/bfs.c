@@ -7,6 +7,10 @@
 
 /* How often the progress callback hears from the search. */
 #define BFS_PROGRESS_EVERY (1u << 18)
+/* The work the search may do for each state max_states allows, so that
+ * neither its time nor its visited set grows past the limit unseen. */
+#define BFS_TRIES_PER_STATE 64
+#define BFS_BROKEN_PER_STATE 4
 
 /* The queue is every state reached, in order, with the index of the
  * state it was reached from: a BFS frontier and the search tree at once,
@@ -62,6 +66,8 @@ struct search {
 	struct visited seen;
 	struct loads loads;
 	unsigned long long limit;
+	unsigned long long tried;  /* crossings tried */
+	unsigned long long broken; /* new states that broke a rule */
 };
 
 static void report(const struct search *s, size_t head, unsigned depth)
@@ -97,6 +103,9 @@ static int search_run(struct search *s, size_t *goal)
 		rc = system_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)
 			return rc;
+		s->tried += s->loads.n;
+		if (s->tried > BFS_TRIES_PER_STATE * s->limit)
+			return RIVER_ELIMIT;
 		for (i = 0; i < s->loads.n; i++) {
 			state_t to = state_cross(sys, from, s->loads.delta[i]);
 
@@ -105,8 +114,11 @@ static int search_run(struct search *s, size_t *goal)
 				continue;
 			if (rc < 0)
 				return rc;
-			if (!system_safe(sys, to))
+			if (!system_safe(sys, to)) {
+				if (++s->broken > BFS_BROKEN_PER_STATE * s->limit)
+					return RIVER_ELIMIT;
 				continue;
+			}
 			if (s->queue.len >= s->limit)
 				return RIVER_ELIMIT;
 			rc = queue_push(&s->queue, to, (uint32_t)head);
@@ -148,10 +160,16 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 		res->solved = true;
 		rc = trace_path(&s.queue, goal, res);
 	}
-	if (rc == RIVER_ELIMIT)
+	if (rc == RIVER_ETOOBIG)
 		diag_set(diag, rc, NULL, NULL,
-			 "the search stopped at its limit of %llu states",
-			 s.limit);
+			 "a single crossing can take more than %u different "
+			 "loads: the puzzle is too big to search",
+			 SYSTEM_MAX_LOADS);
+	else if (rc == RIVER_ELIMIT)
+		diag_set(diag, rc, NULL, NULL,
+			 "the search stopped at its limit of %llu states "
+			 "(%zu states reached, %llu crossings tried)",
+			 s.limit, s.queue.len, s.tried);
 	else if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, NULL, NULL,
 			 "out of memory after reaching %zu states", s.queue.len);

@@ -38,6 +38,10 @@ static void emit(struct walk *w, uint64_t delta)
 {
 	struct loads *out = w->out;
 
+	if (out->n == SYSTEM_MAX_LOADS) {
+		w->status = RIVER_ETOOBIG;
+		return;
+	}
 	if (out->n == out->cap) {
 		size_t cap = out->cap ? out->cap * 2 : 64;
 		uint64_t *d = realloc(out->delta, cap * sizeof *d);

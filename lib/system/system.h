@@ -22,6 +22,9 @@
 #include "util/arena.h"
 
 #define SYSTEM_MAX_BITS 64
+/* More loads than this for one crossing means a puzzle far too big to
+ * search (say 40 items and a boat for 20): stop rather than hang. */
+#define SYSTEM_MAX_LOADS (1u << 20)
 
 typedef uint64_t state_t;
 
@@ -132,7 +135,7 @@ struct loads {
 
 void loads_init(struct loads *loads);
 void loads_release(struct loads *loads);
-/* RIVER_OK or RIVER_ENOMEM. */
+/* RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG past SYSTEM_MAX_LOADS. */
 int system_loads(const struct system *sys, state_t s, struct loads *out);
 
 static inline state_t state_cross(const struct system *sys, state_t s,

@@ -25,6 +25,8 @@ const char *river_strerror(int status)
 		return "search limit reached";
 	case RIVER_EINTERNAL:
 		return "internal error";
+	case RIVER_ETOOBIG:
+		return "puzzle too big to search";
 	default:
 		return "unknown status";
 	}

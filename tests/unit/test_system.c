@@ -1,17 +1,598 @@
+/* The transition system: state layout, rules, ranks and loads. */
+#include <stdlib.h>
+
 #include "unit.h"
 
-static void test_placeholder_system(void **state)
+#define HEAD "title \"x\"\n"
+
+/* farmer bit 0, wolf bit 1, boat bit 2, 3 ms in bits 3-4, 5 cs in 5-7. */
+#define MIXED_TEXT                                            \
+	HEAD "items farmer, 3 ms, wolf, 5 cs\nboat seats 2\nrowers farmer\n"
+
+/* ferryman bit 0, wolf bit 1, boat bit 2, 2 sheep in bits 3-4. */
+#define PLAIN_TEXT                                            \
+	HEAD "items ferryman, 2 sheep (sheep), wolf\nboat seats 3\n" \
+	"rowers ferryman\nwolf eats sheep unless ferryman\n"
+
+static int cmp_u64(const void *a, const void *b)
 {
-	river_puzzle *p = unit_load(WGC_TEXT);
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The loads from s, sorted, must be exactly want[0..n). */
+static void assert_loads(const struct system *sys, state_t s,
+			 const uint64_t *want, size_t n)
+{
+	struct loads loads;
+	size_t i;
+
+	loads_init(&loads);
+	assert_int_equal(system_loads(sys, s, &loads), RIVER_OK);
+	assert_int_equal(loads.n, n);
+	qsort(loads.delta, loads.n, sizeof *loads.delta, cmp_u64);
+	for (i = 0; i < n; i++)
+		assert_int_equal(loads.delta[i], want[i]);
+	loads_release(&loads);
+}
+
+static void assert_violation(const struct system *sys, state_t s, long rule,
+			     bool right)
+{
+	bool on_right = !right;
+
+	assert_int_equal(system_violation(sys, s, &on_right), rule);
+	assert_int_equal(on_right, right);
+	assert_false(system_safe(sys, s));
+}
+
+static void assert_safe(const struct system *sys, state_t s)
+{
+	bool right;
+
+	assert_int_equal(system_violation(sys, s, &right), -1);
+	assert_true(system_safe(sys, s));
+}
+
+/* "items i0, i1, ..., i{n-1}" and kinds after them. */
+static char *many_items_text(unsigned n, const char *more)
+{
+	size_t cap = 64 + 8 * (size_t)n + strlen(more), len;
+	char *text = malloc(cap);
+	unsigned i;
+
+	assert_non_null(text);
+	len = (size_t)snprintf(text, cap, HEAD "items i0");
+	for (i = 1; i < n; i++)
+		len += (size_t)snprintf(text + len, cap - len, ", i%u", i);
+	snprintf(text + len, cap - len, "%s\nboat seats 1\n", more);
+	return text;
+}
+
+/* ---- Layout ------------------------------------------------------- */
+
+static void test_wgc_layout(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+	unsigned i;
 
 	(void)state;
-	river_puzzle_free(p);
+	unit_pipe(&u, WGC_TEXT);
+	assert_int_equal(sys->n_ind, 4);
+	assert_int_equal(sys->n_kinds, 0);
+	for (i = 0; i < 4; i++) {
+		assert_false(sys->slots[i].is_kind);
+		assert_int_equal(sys->slots[i].index, i);
+		assert_int_equal(sys->slots[i].presence, i);
+	}
+	assert_int_equal(sys->ind_mask, 0xF);
+	assert_int_equal(sys->boat, 0x10);
+	assert_int_equal(sys->bits, 5);
+	assert_int_equal(sys->goal_mask, 0xF);
+	assert_int_equal(sys->goal, 0xF);
+	assert_int_equal(sys->rower_ind, 0x1);
+	assert_false(sys->any_rower_kind);
+	assert_int_equal(sys->seats, 2);
+	assert_int_equal(sys->rank_size, 32);
+	assert_true(sys->space == 32.0);
+	assert_int_equal(sys->n_rules, 2);
+	unit_pipe_release(&u);
+}
+
+static void test_mc_layout(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	unit_pipe(&u, MC_TEXT);
+	assert_int_equal(sys->n_ind, 0);
+	assert_int_equal(sys->n_kinds, 2);
+	assert_int_equal(sys->boat, 0x1);
+	assert_int_equal(sys->kinds[0].shift, 1);
+	assert_int_equal(sys->kinds[0].mask, 3);
+	assert_int_equal(sys->kinds[0].copies, 3);
+	assert_true(sys->kinds[0].rows);
+	assert_int_equal(sys->kinds[1].shift, 3);
+	assert_int_equal(sys->kinds[1].mask, 3);
+	assert_true(sys->slots[1].is_kind);
+	assert_int_equal(sys->slots[1].index, 1);
+	assert_int_equal(sys->slots[1].presence, 1);
+	assert_int_equal(sys->bits, 5);
+	assert_int_equal(sys->goal_mask, 0x1E);
+	assert_int_equal(sys->goal, 0x1E);
+	assert_true(sys->any_rower_kind);
+	assert_int_equal(sys->rower_ind, 0);
+	assert_int_equal(sys->rank_size, 32);
+	assert_int_equal(sys->rank_mult[0], 2);
+	assert_int_equal(sys->rank_mult[1], 8);
+	unit_pipe_release(&u);
+}
+
+static void test_mixed_layout_individuals_first(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	unit_pipe(&u, MIXED_TEXT);
+	assert_int_equal(sys->n_ind, 2);
+	assert_int_equal(sys->n_kinds, 2);
+	assert_int_equal(sys->slots[2].index, 1); /* wolf: bit 1 */
+	assert_int_equal(sys->slots[2].presence, 1);
+	assert_int_equal(sys->slots[1].index, 0); /* ms: kind 0 */
+	assert_int_equal(sys->slots[1].presence, 2);
+	assert_int_equal(sys->slots[3].presence, 3);
+	assert_int_equal(sys->boat, 0x4);
+	assert_int_equal(sys->kinds[0].shift, 3);
+	assert_int_equal(sys->kinds[0].mask, 3);
+	assert_int_equal(sys->kinds[1].shift, 5);
+	assert_int_equal(sys->kinds[1].mask, 7);
+	assert_int_equal(sys->kinds[1].copies, 5);
+	assert_false(sys->kinds[1].rows);
+	assert_false(sys->any_rower_kind);
+	assert_int_equal(sys->rower_ind, 0x1);
+	assert_int_equal(sys->bits, 8);
+	assert_int_equal(sys->goal_mask, 0xFB);
+	assert_int_equal(sys->goal, 0x3 | 3 << 3 | 5 << 5);
+	assert_int_equal(sys->rank_size, 8 * 4 * 6);
+	assert_int_equal(sys->rank_mult[0], 8);
+	assert_int_equal(sys->rank_mult[1], 32);
+	assert_true(sys->space == 192.0);
+	unit_pipe_release(&u);
+}
+
+static void test_state_count_and_goal(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+	/* farmer right, boat right, 2 ms right, 4 cs right */
+	state_t s = 0x1 | 0x4 | 2 << 3 | 4 << 5;
+	state_t goal = 0x3 | 3 << 3 | 5 << 5;
+
+	(void)state;
+	unit_pipe(&u, MIXED_TEXT);
+	assert_true(state_boat_right(sys, s));
+	assert_int_equal(state_kind_right(sys, s, 1), 4);
+	assert_int_equal(state_count(sys, s, 0, true), 1);
+	assert_int_equal(state_count(sys, s, 0, false), 0);
+	assert_int_equal(state_count(sys, s, 2, true), 0);
+	assert_int_equal(state_count(sys, s, 2, false), 1);
+	assert_int_equal(state_count(sys, s, 1, true), 2);
+	assert_int_equal(state_count(sys, s, 1, false), 1);
+	assert_int_equal(state_count(sys, s, 3, true), 4);
+	assert_int_equal(state_count(sys, s, 3, false), 1);
+	assert_false(state_is_goal(sys, s));
+	assert_false(state_is_goal(sys, 0));
+	assert_true(state_is_goal(sys, goal));
+	assert_true(state_is_goal(sys, goal | sys->boat));
+	assert_false(state_is_goal(sys, goal & ~UINT64_C(1)));
+	assert_false(state_is_goal(sys, goal - (1 << 5)));
+	unit_pipe_release(&u);
+}
+
+/* ---- Rules ------------------------------------------------------- */
+
+static void test_eats_without_guard(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, HEAD "items wolf, goat, cabbage\nboat seats 2\n"
+		      "wolf eats goat\n");
+	assert_violation(&u.sys, 0, 0, false);
+	assert_violation(&u.sys, 0x3, 0, true);
+	assert_violation(&u.sys, 0x4 | 0x8, 0, false); /* boat plays no part */
+	assert_safe(&u.sys, 0x1);
+	assert_safe(&u.sys, 0x2 | 0x4);
+	unit_pipe_release(&u);
+}
+
+static void test_eats_with_guard(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	unit_pipe(&u, WGC_TEXT);
+	assert_safe(sys, 0);
+	assert_violation(sys, 0x1 | 0x10, 0, false);
+	assert_violation(sys, 0x1 | 0x2 | 0x10, 1, false);
+	assert_violation(sys, 0x2 | 0x4, 0, true);
+	assert_violation(sys, 0x4 | 0x8, 1, true);
+	assert_safe(sys, 0x1 | 0x4 | 0x10);
+	assert_safe(sys, 0x1 | 0x2 | 0x4 | 0x8);
+	assert_safe(sys, 0x2 | 0x8);
+	unit_pipe_release(&u);
+}
+
+static void test_left_bank_is_checked_first(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, HEAD "items wolf, goat, dog, cat\nboat seats 2\n"
+		      "wolf eats goat\ndog eats cat\n");
+	/* Both banks break a rule; the left one is reported. */
+	assert_violation(&u.sys, 0x4 | 0x8, 0, false);
+	assert_violation(&u.sys, 0x1 | 0x2, 1, false);
+	unit_pipe_release(&u);
+}
+
+static void test_eats_with_kinds_present(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	/* shepherd bit 0, boat bit 1, wolves bits 2-3, sheep bits 4-5 */
+	unit_pipe(&u, HEAD "items 2 wolves, 3 sheep, shepherd\nboat seats 2\n"
+		      "wolves eat sheep unless shepherd\n");
+	assert_int_equal(sys->kinds[1].shift, 4);
+	assert_safe(sys, 0);
+	assert_violation(sys, 0x1 | 1 << 2 | 1 << 4, 0, false);
+	assert_violation(sys, 1 << 2 | 1 << 4, 0, true);
+	assert_safe(sys, 2 << 2);
+	assert_safe(sys, 0x1 | 2 << 2 | 3 << 4);
+	unit_pipe_release(&u);
+}
+
+static void test_guard_of_a_kind(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	/* wolf bit 0, goat bit 1, boat bit 2, dogs bits 3-4 */
+	unit_pipe(&u, HEAD "items wolf, goat, 2 dogs\nboat seats 2\n"
+		      "wolf eats goat unless dog\n");
+	assert_safe(sys, 0);
+	assert_safe(sys, 1 << 3);          /* one dog stays */
+	assert_violation(sys, 2 << 3, 0, false);
+	assert_violation(sys, 0x3, 0, true);
+	assert_safe(sys, 0x3 | 1 << 3);
+	unit_pipe_release(&u);
+}
+
+static void test_outnumber(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	/* ms bits 1-2, cs bits 3-4 */
+	unit_pipe(&u, MC_TEXT);
+	assert_safe(sys, 0);
+	assert_violation(sys, 2 << 1 | 1 << 3, 0, false); /* left 1 m, 2 c */
+	assert_violation(sys, 1 << 1 | 2 << 3, 0, true);  /* right 1 m, 2 c */
+	assert_safe(sys, 1 << 1 | 1 << 3 | 1);
+	assert_safe(sys, 2 << 1 | 2 << 3);
+	unit_pipe_release(&u);
+}
+
+static void test_outnumber_no_missionaries_is_safe(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+
+	(void)state;
+	unit_pipe(&u, MC_TEXT);
+	assert_safe(sys, 3 << 1);          /* left: 3 c alone */
+	assert_safe(sys, 3 << 3);          /* right: 3 c alone */
+	assert_safe(sys, 3 << 1 | 1 << 3); /* left 0 m, 2 c; right 3 m, 1 c */
+	unit_pipe_release(&u);
+}
+
+static void test_start_breaking_a_rule_is_refused(void **state)
+{
+	river_diag diag;
+
+	(void)state;
+	unit_load_fails(HEAD "items wolf, goat\nboat seats 2\n\nwolf eats goat\n",
+			RIVER_EPUZZLE, &diag);
+	assert_string_equal(diag.message,
+			    "the start already breaks this rule (wolf eats goat) "
+			    "on the left bank");
+	assert_int_equal(diag.line, 5);
+	assert_int_equal(diag.column, 1);
+}
+
+/* ---- Ranks -------------------------------------------------------- */
+
+static void test_rank_is_a_bijection(void **state)
+{
+	struct unit_pipe u;
+	const struct system *sys = &u.sys;
+	unsigned char seen[192] = {0};
+	unsigned ind, ms, cs, n = 0;
+
+	(void)state;
+	unit_pipe(&u, MIXED_TEXT);
+	for (ind = 0; ind < 8; ind++) {     /* farmer, wolf, boat */
+		for (ms = 0; ms <= 3; ms++) {
+			for (cs = 0; cs <= 5; cs++) {
+				state_t s = ind | ms << 3 | cs << 5;
+				uint64_t r = system_rank(sys, s);
+
+				assert_true(r < sys->rank_size);
+				assert_int_equal(seen[r], 0);
+				seen[r] = 1;
+				n++;
+			}
+		}
+	}
+	assert_int_equal(n, 192);
+	assert_int_equal(system_rank(sys, 0), 0);
+	assert_int_equal(system_rank(sys, sys->goal | sys->boat), 191);
+	unit_pipe_release(&u);
+}
+
+/* ---- Loads -------------------------------------------------------- */
+
+static void test_loads_wgc_start(void **state)
+{
+	static const uint64_t want[] = {0x11, 0x13, 0x15, 0x19};
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, WGC_TEXT);
+	assert_loads(&u.sys, 0, want, 4);
+	unit_pipe_release(&u);
+}
+
+static void test_loads_mc_start(void **state)
+{
+	/* boat 1; one m adds 2, one c adds 8 */
+	static const uint64_t want[] = {1 + 2, 1 + 4, 1 + 8, 1 + 2 + 8, 1 + 16};
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, MC_TEXT);
+	assert_loads(&u.sys, 0, want, 5);
+	unit_pipe_release(&u);
+}
+
+static void test_loads_with_non_rowing_kind(void **state)
+{
+	/* F, F+W, F+S, F+W+S, F+2S; not F+W+2S (4 > 3 seats) */
+	static const uint64_t from_left[] = {5, 7, 13, 15, 21};
+	static const uint64_t from_right[] = {5, 13, 21};
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, PLAIN_TEXT);
+	assert_loads(&u.sys, 0, from_left, 5);
+	/* ferryman and both sheep on the right with the boat */
+	assert_loads(&u.sys, 0x1 | 0x4 | 2 << 3, from_right, 3);
+	unit_pipe_release(&u);
+}
+
+static void test_loads_with_rowing_kind_only(void **state)
+{
+	/* king bit 0, boat bit 1, oarsmen bits 2-3: O, K+O, 2O */
+	static const uint64_t want[] = {2 + 4, 2 + 4 + 1, 2 + 8};
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, HEAD "items king, 2 oarsmen (oarsman)\nboat seats 2\n"
+		      "rowers oarsman\n");
+	assert_true(u.sys.any_rower_kind);
+	assert_int_equal(u.sys.rower_ind, 0);
+	assert_loads(&u.sys, 0, want, 3);
+	unit_pipe_release(&u);
+}
+
+static void test_loads_with_more_seats_than_items(void **state)
+{
+	static const uint64_t subsets[] = {9, 10, 11, 12, 13, 14, 15};
+	/* a bit 0, boat bit 1, xs bits 2-3 */
+	static const uint64_t mixed[] = {2 + 1, 2 + 4, 2 + 4 + 1, 2 + 8,
+					 2 + 8 + 1};
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, HEAD "items a, b, c\nboat seats 10\n");
+	assert_loads(&u.sys, 0, subsets, 7);
+	unit_pipe_release(&u);
+	unit_pipe(&u, HEAD "items a, 2 xs\nboat seats 10\n");
+	assert_loads(&u.sys, 0, mixed, 5);
+	unit_pipe_release(&u);
+}
+
+static void test_no_loads_without_rower_on_boat_bank(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, WGC_TEXT);
+	assert_loads(&u.sys, 0x10, NULL, 0);             /* nobody there */
+	assert_loads(&u.sys, 0x2 | 0x4 | 0x10, NULL, 0); /* no farmer */
+	unit_pipe_release(&u);
+}
+
+static void test_loads_are_reset_between_calls(void **state)
+{
+	struct unit_pipe u;
+	struct loads loads;
+
+	(void)state;
+	unit_pipe(&u, MC_TEXT);
+	loads_init(&loads);
+	assert_int_equal(system_loads(&u.sys, 0, &loads), RIVER_OK);
+	assert_int_equal(loads.n, 5);
+	/* one c on the right with the boat: only it can return */
+	assert_int_equal(system_loads(&u.sys, 1 | 1 << 3, &loads), RIVER_OK);
+	assert_int_equal(loads.n, 1);
+	assert_int_equal(loads.delta[0], 1 | 1 << 3);
+	loads_release(&loads);
+	assert_null(loads.delta);
+	unit_pipe_release(&u);
+}
+
+static void test_state_cross_adds_and_subtracts(void **state)
+{
+	struct unit_pipe u;
+	state_t s;
+
+	(void)state;
+	unit_pipe(&u, WGC_TEXT);
+	s = state_cross(&u.sys, 0, 0x15);      /* farmer and goat over */
+	assert_int_equal(s, 0x15);
+	s = state_cross(&u.sys, s, 0x11);      /* farmer back */
+	assert_int_equal(s, 0x4);
+	unit_pipe_release(&u);
+
+	unit_pipe(&u, MC_TEXT);
+	s = state_cross(&u.sys, 0, 1 + 16);    /* two c over */
+	assert_int_equal(s, 1 + 16);
+	s = state_cross(&u.sys, s, 1 + 8);     /* one c back */
+	assert_int_equal(s, 8);
+	assert_false(state_boat_right(&u.sys, s));
+	assert_int_equal(state_kind_right(&u.sys, s, 1), 1);
+	unit_pipe_release(&u);
+}
+
+/* ---- Size limits -------------------------------------------------- */
+
+static void test_63_individuals_fit(void **state)
+{
+	struct unit_pipe u;
+	char *text = many_items_text(63, "");
+
+	(void)state;
+	unit_pipe(&u, text);
+	assert_int_equal(u.sys.bits, 64);
+	assert_int_equal(u.sys.boat, UINT64_C(1) << 63);
+	assert_int_equal(u.sys.ind_mask, (UINT64_C(1) << 63) - 1);
+	assert_int_equal(u.sys.rank_size, 0); /* 2^64 does not fit */
+	assert_true(u.sys.space == 18446744073709551616.0);
+	unit_pipe_release(&u);
+	free(text);
+}
+
+static void test_62_individuals_rank_size(void **state)
+{
+	struct unit_pipe u;
+	char *text = many_items_text(62, "");
+
+	(void)state;
+	unit_pipe(&u, text);
+	assert_int_equal(u.sys.bits, 63);
+	assert_int_equal(u.sys.rank_size, UINT64_C(1) << 63);
+	unit_pipe_release(&u);
+	free(text);
+}
+
+static void test_64_individuals_too_big(void **state)
+{
+	struct unit_pipe u;
+	char *text = many_items_text(64, "");
+
+	(void)state;
+	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
+	assert_string_equal(u.diag.message,
+			    "the puzzle is too big: with 'i63' its state needs at "
+			    "least 65 bits, and libriver packs a state in 64 (one "
+			    "bit per item, one for the boat, and a count per kind)");
+	assert_int_equal(u.diag.line, 2);
+	/* "items i0" then ", i1" ... ", i9" (4 each), ", i10"... (5 each) */
+	assert_int_equal(u.diag.column, 7 + 2 + 9 * 4 + 53 * 5 + 2);
+	unit_pipe_release(&u);
+	free(text);
+}
+
+static void test_kind_after_63_individuals_too_big(void **state)
+{
+	struct unit_pipe u;
+	char *text = many_items_text(63, ", 1 ant");
+
+	(void)state;
+	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
+	assert_string_equal(u.diag.message,
+			    "the puzzle is too big: with 'ant' its state needs at "
+			    "least 65 bits, and libriver packs a state in 64 (one "
+			    "bit per item, one for the boat, and a count per kind)");
+	unit_pipe_release(&u);
+	free(text);
+}
+
+static void test_kind_fields_too_big(void **state)
+{
+	(void)state;
+	unit_load_error(HEAD "items 1000000 ants, 1000000 bees, 1000000 cats, "
+			"1000000 dogs\nboat seats 2\n", RIVER_EPUZZLE, 2, 57,
+			"the puzzle is too big: with 'dogs' its state needs at "
+			"least 81 bits, and libriver packs a state in 64 (one "
+			"bit per item, one for the boat, and a count per kind)");
+}
+
+static void test_kind_fields_fill_64_bits(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	/* boat 1 + 3 x 20 + 3 = 64 bits */
+	unit_pipe(&u, HEAD "items 1000000 a, 1000000 b, 1000000 c, 7 d\n"
+		      "boat seats 2\n");
+	assert_int_equal(u.sys.bits, 64);
+	assert_int_equal(u.sys.kinds[3].shift, 61);
+	assert_int_equal(u.sys.kinds[3].mask, 7);
+	assert_int_equal(u.sys.rank_size, UINT64_C(16000048000048000016));
+	unit_pipe_release(&u);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_placeholder_system),
+		cmocka_unit_test(test_wgc_layout),
+		cmocka_unit_test(test_mc_layout),
+		cmocka_unit_test(test_mixed_layout_individuals_first),
+		cmocka_unit_test(test_state_count_and_goal),
+		cmocka_unit_test(test_eats_without_guard),
+		cmocka_unit_test(test_eats_with_guard),
+		cmocka_unit_test(test_left_bank_is_checked_first),
+		cmocka_unit_test(test_eats_with_kinds_present),
+		cmocka_unit_test(test_guard_of_a_kind),
+		cmocka_unit_test(test_outnumber),
+		cmocka_unit_test(test_outnumber_no_missionaries_is_safe),
+		cmocka_unit_test(test_start_breaking_a_rule_is_refused),
+		cmocka_unit_test(test_rank_is_a_bijection),
+		cmocka_unit_test(test_loads_wgc_start),
+		cmocka_unit_test(test_loads_mc_start),
+		cmocka_unit_test(test_loads_with_non_rowing_kind),
+		cmocka_unit_test(test_loads_with_rowing_kind_only),
+		cmocka_unit_test(test_loads_with_more_seats_than_items),
+		cmocka_unit_test(test_no_loads_without_rower_on_boat_bank),
+		cmocka_unit_test(test_loads_are_reset_between_calls),
+		cmocka_unit_test(test_state_cross_adds_and_subtracts),
+		cmocka_unit_test(test_63_individuals_fit),
+		cmocka_unit_test(test_62_individuals_rank_size),
+		cmocka_unit_test(test_64_individuals_too_big),
+		cmocka_unit_test(test_kind_after_63_individuals_too_big),
+		cmocka_unit_test(test_kind_fields_too_big),
+		cmocka_unit_test(test_kind_fields_fill_64_bits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
