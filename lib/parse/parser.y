@@ -251,7 +251,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 	char what[128], msg[400], one[64];
 	int n = yypcontext_expected_tokens(yyctx, expected, MAX_EXPECTED);
 	size_t len;
-	int i;
+	int i, kept;
 
 	(void)scanner;
 	if (got == YYSYMBOL_YYEOF)
@@ -262,6 +262,11 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 		snprintf(what, sizeof what, "'%.*s'",
 			 (int)(ctx->tok_len > 60 ? 60 : ctx->tok_len),
 			 ctx->src->text + ctx->tok_offset);
+	/* 'the' is noise before a name: listing it would only distract. */
+	for (i = 0, kept = 0; i < n; i++)
+		if (expected[i] != YYSYMBOL_THE)
+			expected[kept++] = expected[i];
+	n = kept;
 	len = (size_t)snprintf(msg, sizeof msg, "unexpected %s", what);
 	/* n is 0 when more tokens were possible than fit: say nothing then. */
 	for (i = 0; i < n && len < sizeof msg; i++)
