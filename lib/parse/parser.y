@@ -262,6 +262,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 		snprintf(what, sizeof what, "'%.*s'",
 			 (int)(ctx->tok_len > 60 ? 60 : ctx->tok_len),
 			 ctx->src->text + ctx->tok_offset);
+	if (n < 0)
+		n = 0; /* no memory to work the list out: give none */
 	/* 'the' is noise before a name: listing it would only distract. */
 	for (i = 0, kept = 0; i < n; i++)
 		if (expected[i] != YYSYMBOL_THE)
