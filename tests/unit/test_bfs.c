@@ -339,7 +339,7 @@ static void random_puzzle(uint32_t *seed, char *text, size_t size)
 	char names[5][4];
 	unsigned n_ind = 1 + next_random(seed) % 3;
 	unsigned n_kinds = next_random(seed) % 3, n = n_ind + n_kinds;
-	unsigned i, r, n_rules = next_random(seed) % 4;
+	unsigned i, r, guards, n_rules = next_random(seed) % 4;
 	size_t len = 0;
 
 	len += (size_t)snprintf(text + len, size - len, "title \"r\"\nitems ");
@@ -381,12 +381,11 @@ static void random_puzzle(uint32_t *seed, char *text, size_t size)
 		}
 		len += (size_t)snprintf(text + len, size - len, "%s eats %s",
 					names[a], names[b]);
-		for (i = 0; i < n; i++) {
+		for (i = 0, guards = 0; i < n; i++) {
 			if (i == a || i == b || next_random(seed) % 3 != 0)
 				continue;
 			len += (size_t)snprintf(text + len, size - len, " %s %s",
-						strstr(text + len - 20, "unless")
-							? "or" : "unless",
+						guards++ ? "or" : "unless",
 						names[i]);
 		}
 		len += (size_t)snprintf(text + len, size - len, "\n");
