@@ -11,6 +11,7 @@
 #define RIVER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +97,14 @@ RIVER_API int river_puzzle_load_file(river_puzzle **out, const char *path,
 RIVER_API int river_puzzle_load_string(river_puzzle **out, const char *text,
 				       size_t len, const char *name,
 				       river_diag *diag);
+
+/*
+ * The same for the puzzle read from stream to its end (a pipe, standard
+ * input); name is used in diagnostics, NULL meaning "<stream>".  The
+ * stream is not closed.
+ */
+RIVER_API int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
+				       const char *name, river_diag *diag);
 
 RIVER_API void river_puzzle_free(river_puzzle *puzzle);
 

@@ -89,19 +89,13 @@ int river_puzzle_load_string(river_puzzle **out, const char *text,
 	return load_source(out, &src, diag);
 }
 
-/* Read the whole file, refusing directories and oversized files. */
-static int read_file(const char *path, char **text, size_t *len,
-		     river_diag *diag)
+/* Read all of f, refusing more than a puzzle could be. */
+static int read_all(FILE *f, const struct source *src, char **text,
+		    size_t *len, river_diag *diag)
 {
-	struct source src = {path, "", 0};
-	FILE *f = fopen(path, "rb");
 	size_t cap = 4096, n = 0;
-	char *buf;
+	char *buf = malloc(cap);
 
-	if (!f)
-		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
-				strerror(errno));
-	buf = malloc(cap);
 	while (buf) {
 		size_t got = fread(buf + n, 1, cap - n, f);
 
@@ -120,23 +114,19 @@ static int read_file(const char *path, char **text, size_t *len,
 			cap *= 2;
 		}
 	}
-	if (!buf) {
-		fclose(f);
-		return diag_set(diag, RIVER_ENOMEM, &src, NULL, "out of memory");
-	}
+	if (!buf)
+		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	if (ferror(f)) {
 		int err = errno;
 
 		free(buf);
-		fclose(f);
-		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot read: %s",
+		return diag_set(diag, RIVER_EIO, src, NULL, "cannot read: %s",
 				strerror(err));
 	}
-	fclose(f);
 	if (n > PUZZLE_MAX_FILE_BYTES) {
 		free(buf);
-		return diag_set(diag, RIVER_EIO, &src, NULL,
-				"the file is too large for a puzzle (over %u MiB)",
+		return diag_set(diag, RIVER_EIO, src, NULL,
+				"too large for a puzzle (over %u MiB)",
 				PUZZLE_MAX_FILE_BYTES >> 20);
 	}
 	*text = buf;
@@ -144,11 +134,32 @@ static int read_file(const char *path, char **text, size_t *len,
 	return RIVER_OK;
 }
 
+int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
+			     const char *name, river_diag *diag)
+{
+	struct source src = {name ? name : "<stream>", "", 0};
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !stream)
+		return diag_set(diag, RIVER_EINVAL, &src, NULL,
+				"invalid argument");
+	rc = read_all(stream, &src, &text, &len, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	rc = river_puzzle_load_string(out, text, len, src.name, diag);
+	free(text);
+	return rc;
+}
+
 int river_puzzle_load_file(river_puzzle **out, const char *path,
 			   river_diag *diag)
 {
-	char *text = NULL;
-	size_t len = 0;
+	struct source src = {path, "", 0};
+	FILE *f;
 	int rc;
 
 	if (out)
@@ -156,11 +167,12 @@ int river_puzzle_load_file(river_puzzle **out, const char *path,
 	if (!out || !path)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	rc = read_file(path, &text, &len, diag);
-	if (rc != RIVER_OK)
-		return rc;
-	rc = river_puzzle_load_string(out, text, len, path, diag);
-	free(text);
+	f = fopen(path, "rb");
+	if (!f)
+		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
+				strerror(errno));
+	rc = river_puzzle_load_stream(out, f, path, diag);
+	fclose(f);
 	return rc;
 }
 

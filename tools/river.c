@@ -207,33 +207,10 @@ static int load(river_puzzle **puzzle, const char *file)
 	river_diag diag;
 	int rc;
 
-	if (strcmp(file, "-") == 0) {
-		size_t cap = 1 << 16, len = 0, got;
-		char *text = malloc(cap);
-
-		while (text && (got = fread(text + len, 1, cap - len, stdin)) > 0) {
-			len += got;
-			if (len == cap) {
-				char *bigger = realloc(text, cap * 2);
-
-				if (!bigger) {
-					free(text);
-					text = NULL;
-					break;
-				}
-				text = bigger;
-				cap *= 2;
-			}
-		}
-		if (!text) {
-			fputs("river: out of memory\n", stderr);
-			return EXIT_LIMIT;
-		}
-		rc = river_puzzle_load_string(puzzle, text, len, "<stdin>", &diag);
-		free(text);
-	} else {
+	if (strcmp(file, "-") == 0)
+		rc = river_puzzle_load_stream(puzzle, stdin, "<stdin>", &diag);
+	else
 		rc = river_puzzle_load_file(puzzle, file, &diag);
-	}
 	if (rc == RIVER_OK)
 		return -1;
 	print_diag(&diag);

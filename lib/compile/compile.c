@@ -84,6 +84,11 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 	size_t index = c->model->n_items;
 	int rc;
 
+	if (index == MODEL_MAX_ITEMS)
+		return FAIL(c, &it->loc,
+			    "the puzzle is too big: '%s' is item %zu, and a puzzle "
+			    "has at most %u (its state is packed in 64 bits)",
+			    it->name, index + 1, MODEL_MAX_ITEMS);
 	item->name = it->name;
 	item->label = it->label ? it->label : "";
 	item->loc = it->loc;

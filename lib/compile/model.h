@@ -10,6 +10,9 @@
 
 /* The most copies one counted kind may have. */
 #define MODEL_MAX_COPIES 1000000u
+/* The most items: each takes at least one bit of the 64-bit state, and
+ * the boat takes one. */
+#define MODEL_MAX_ITEMS 63u
 
 struct item {
 	const char *name;     /* as declared: plural for a counted kind */

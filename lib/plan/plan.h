@@ -26,6 +26,19 @@ struct plan_fault {
 bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		struct plan_fault *fault);
 
+/* Copies of item i on a bank in state k, shaped like
+ * river_plan_item_moved for the renderers that take either. */
+static inline unsigned plan_on_left(const river_plan *plan, size_t k, size_t i)
+{
+	return river_plan_item_on(plan, k, i, RIVER_LEFT);
+}
+
+static inline unsigned plan_on_right(const river_plan *plan, size_t k,
+				     size_t i)
+{
+	return river_plan_item_on(plan, k, i, RIVER_RIGHT);
+}
+
 int plan_render_text(char **out, const river_plan *plan);
 int plan_render_json(char **out, const river_plan *plan);
 

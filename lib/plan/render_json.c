@@ -47,22 +47,12 @@ static void put_names(struct buf *b, const river_plan *plan, size_t k,
 	buf_putc(b, ']');
 }
 
-static unsigned on_left(const river_plan *plan, size_t k, size_t i)
-{
-	return river_plan_item_on(plan, k, i, RIVER_LEFT);
-}
-
-static unsigned on_right(const river_plan *plan, size_t k, size_t i)
-{
-	return river_plan_item_on(plan, k, i, RIVER_RIGHT);
-}
-
 static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 {
 	buf_puts(b, "\"left\": ");
-	put_names(b, plan, k, on_left);
+	put_names(b, plan, k, plan_on_left);
 	buf_puts(b, ", \"right\": ");
-	put_names(b, plan, k, on_right);
+	put_names(b, plan, k, plan_on_right);
 }
 
 int plan_render_json(char **out, const river_plan *plan)

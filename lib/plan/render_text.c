@@ -37,35 +37,17 @@ static void put_token(struct buf *b, const struct item *it, unsigned n)
 		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
 }
 
-/* The items of a bank in state s, or of the load of crossing k. */
-static void put_bank(struct buf *b, const river_plan *plan, size_t state,
-		     bool right)
+/* The items of a bank in state k, or of the load of crossing k: those
+ * with count(plan, k, item) > 0. */
+static void put_items(struct buf *b, const river_plan *plan, size_t k,
+		      unsigned (*count)(const river_plan *, size_t, size_t))
 {
 	const struct model *m = &plan->puzzle->model;
 	size_t i;
 	bool first = true;
 
 	for (i = 0; i < m->n_items; i++) {
-		unsigned n = river_plan_item_on(plan, state, i,
-						right ? RIVER_RIGHT : RIVER_LEFT);
-
-		if (n == 0)
-			continue;
-		if (!first)
-			buf_putc(b, ' ');
-		put_token(b, &m->items[i], n);
-		first = false;
-	}
-}
-
-static void put_load(struct buf *b, const river_plan *plan, size_t crossing)
-{
-	const struct model *m = &plan->puzzle->model;
-	size_t i;
-	bool first = true;
-
-	for (i = 0; i < m->n_items; i++) {
-		unsigned n = river_plan_item_moved(plan, crossing, i);
+		unsigned n = count(plan, k, i);
 
 		if (n == 0)
 			continue;
@@ -105,15 +87,15 @@ static void put_table(struct buf *out, const river_plan *plan)
 
 		for (c = 0; c < 3; c++)
 			buf_init(&cell[c]);
-		put_bank(&cell[0], plan, i, false);
+		put_items(&cell[0], plan, i, plan_on_left);
 		if (i > 0 && river_plan_boat_bank(plan, i) == RIVER_RIGHT) {
-			put_load(&cell[1], plan, i);
+			put_items(&cell[1], plan, i, river_plan_item_moved);
 			buf_puts(&cell[1], " -->");
 		} else if (i > 0) {
 			buf_puts(&cell[1], "<-- ");
-			put_load(&cell[1], plan, i);
+			put_items(&cell[1], plan, i, river_plan_item_moved);
 		}
-		put_bank(&cell[2], plan, i, true);
+		put_items(&cell[2], plan, i, plan_on_right);
 		for (c = 0; c < 3; c++) {
 			rows[i].cell[c] = buf_take(&cell[c]);
 			if (!rows[i].cell[c])

@@ -23,7 +23,9 @@ static int too_big(const struct item *item, unsigned need,
 			item->name, need, SYSTEM_MAX_BITS);
 }
 
-/* Individuals first, then the boat, then the kinds' fields. */
+/* Individuals first, then the boat, then the kinds' fields.  The model
+ * has at most MODEL_MAX_ITEMS items, so the individuals and the boat
+ * always fit; the kinds' fields may not. */
 static int lay_out(struct system *sys, const struct model *m,
 		   const struct source *src, river_diag *diag)
 {
@@ -35,8 +37,6 @@ static int lay_out(struct system *sys, const struct model *m,
 
 		slot->is_kind = m->items[i].is_kind;
 		slot->index = slot->is_kind ? n_kinds++ : n_ind++;
-		if (n_ind + 1 > SYSTEM_MAX_BITS)
-			return too_big(&m->items[i], n_ind + 1, src, diag);
 	}
 	sys->n_ind = n_ind;
 	sys->n_kinds = n_kinds;

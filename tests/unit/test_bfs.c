@@ -217,6 +217,18 @@ static void assert_plan_fault(const struct system *sys, const state_t *states,
 	assert_string_equal(fault.reason, reason);
 }
 
+/* "items NAME, i1, ..., i{n-1}" plus the rest. */
+static void items_text(char *text, size_t size, const char *first, unsigned n,
+		       const char *rest)
+{
+	size_t len = (size_t)snprintf(text, size, HEAD "items %s", first);
+	unsigned i;
+
+	for (i = 1; i < n; i++)
+		len += (size_t)snprintf(text + len, size - len, ", i%u", i);
+	snprintf(text + len, size - len, "\n%s", rest);
+}
+
 /* ---- Optima -------------------------------------------------------- */
 
 static void test_wgc_takes_7_crossings(void **state)
@@ -461,8 +473,10 @@ static void test_limit_below_the_goal_stops(void **state)
 	assert_null(res.path);
 	assert_int_equal(res.explored, 9);
 	assert_int_equal(diag.status, RIVER_ELIMIT);
+	/* Every state but the last was expanded: 4+2+3+3+3+3+3+3+2 loads. */
 	assert_string_equal(diag.message,
-			    "the search stopped at its limit of 9 states");
+			    "the search stopped at its limit of 9 states "
+			    "(9 states reached, 26 crossings tried)");
 	assert_int_equal(diag.line, 0);
 	unit_pipe_release(&u);
 }
@@ -495,8 +509,84 @@ static void test_limit_on_unsolvable_search(void **state)
 	assert_false(res.solved);
 	opts.max_states = 10;
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
+	unit_assert_prefix(diag.message,
+			   "the search stopped at its limit of 10 states "
+			   "(10 states reached, ");
+	unit_pipe_release(&u);
+}
+
+static void test_limit_on_crossings_tried(void **state)
+{
+	struct unit_pipe u;
+	struct bfs_result res;
+	river_solve_options opts = options(1);
+	river_diag diag;
+
+	(void)state;
+	/* 127 loads from the start: more than 64 tries for 1 state. */
+	unit_pipe(&u, HEAD "items a, b, c, d, e, f, g\nboat seats 10\n");
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
 	assert_string_equal(diag.message,
-			    "the search stopped at its limit of 10 states");
+			    "the search stopped at its limit of 1 states "
+			    "(1 states reached, 127 crossings tried)");
+	/* 128 tries are allowed for 2 states; then the states run out. */
+	opts.max_states = 2;
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
+	assert_string_equal(diag.message,
+			    "the search stopped at its limit of 2 states "
+			    "(2 states reached, 127 crossings tried)");
+	unit_pipe_release(&u);
+}
+
+/* Whatever the farmer takes, a pair is left alone on the left. */
+#define TWO_PAIRS_TEXT                                                    \
+	HEAD "items farmer, a, b, c, d, e, f\nboat seats 2\n"              \
+	"rowers farmer\nguard farmer\na eats b\nc eats d\n"
+
+static void test_limit_on_states_breaking_rules(void **state)
+{
+	struct unit_pipe u;
+	struct bfs_result res;
+	river_solve_options opts = options(1);
+	river_diag diag;
+	unsigned long long reachable;
+
+	(void)state;
+	unit_pipe(&u, TWO_PAIRS_TEXT);
+	assert_int_equal(ref_search(&u.sys, &reachable), -1);
+	assert_int_equal(reachable, 1);
+	/* 7 crossings, all to broken states: more than 4 for 1 state. */
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
+	assert_string_equal(diag.message,
+			    "the search stopped at its limit of 1 states "
+			    "(1 states reached, 7 crossings tried)");
+	opts.max_states = 2;
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_OK);
+	assert_false(res.solved);
+	assert_int_equal(res.explored, 1);
+	unit_pipe_release(&u);
+}
+
+static void test_too_many_loads_is_too_big(void **state)
+{
+	char text[512];
+	struct unit_pipe u;
+	struct bfs_result res;
+	river_solve_options opts = options(0);
+	river_diag diag;
+
+	(void)state;
+	/* One rower and 21 passengers: 2^21 loads from the start. */
+	items_text(text, sizeof text, "farmer", 22,
+		   "boat seats 22\nrowers farmer\n");
+	unit_pipe(&u, text);
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ETOOBIG);
+	assert_false(res.solved);
+	assert_null(res.path);
+	assert_int_equal(diag.status, RIVER_ETOOBIG);
+	assert_string_equal(diag.message,
+			    "a single crossing can take more than 1048576 "
+			    "different loads: the puzzle is too big to search");
 	unit_pipe_release(&u);
 }
 
@@ -531,17 +621,18 @@ static void test_progress_is_reported_on_a_big_search(void **state)
 	river_diag diag;
 
 	(void)state;
-	/* 2 x 501 x 501 states, no rules: the goal comes late. */
-	unit_pipe(&u, HEAD "items 500 as, 500 bs\nboat seats 2\n");
+	/* 2 x 601 x 601 states, no rules: the goal comes late. */
+	unit_pipe(&u, HEAD "items 600 as, 600 bs\nboat seats 2\n");
 	opts.progress = on_progress;
 	opts.userdata = &log;
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_OK);
 	assert_true(res.solved);
-	assert_int_equal(res.path_len, 2 * 998 + 1 + 1);
-	assert_true(log.calls >= 1);
+	/* 1200 items, 2 seats: 2 x 1200 - 3 crossings. */
+	assert_int_equal(res.path_len, 2 * 1200 - 3 + 1);
+	assert_true(log.calls >= 2);
 	assert_true(log.in_order);
 	assert_true(log.last_explored <= res.explored);
-	assert_true(res.explored <= 2 * 501 * 501);
+	assert_true(res.explored <= 2 * 601 * 601);
 	free(res.path);
 	unit_pipe_release(&u);
 }
@@ -635,21 +726,16 @@ static void test_hash_mode_search_matches_bitset(void **state)
 static void test_big_space_uses_hash_and_stops_at_limit(void **state)
 {
 	char text[512];
-	size_t len;
 	struct unit_pipe u;
 	struct visited v;
 	struct bfs_result res;
 	river_solve_options opts = options(1000);
 	river_diag diag;
-	unsigned i;
 
 	(void)state;
 	/* 31 individuals: 2^32 ranks, past the bitset's 2^30. */
-	len = (size_t)snprintf(text, sizeof text, HEAD "items farmer");
-	for (i = 1; i < 31; i++)
-		len += (size_t)snprintf(text + len, sizeof text - len, ", i%u", i);
-	snprintf(text + len, sizeof text - len,
-		 "\nboat seats 2\nrowers farmer\n");
+	items_text(text, sizeof text, "farmer", 31,
+		   "boat seats 2\nrowers farmer\n");
 	unit_pipe(&u, text);
 	assert_int_equal(u.sys.rank_size, UINT64_C(1) << 32);
 	assert_int_equal(visited_init(&v, &u.sys), RIVER_OK);
@@ -657,8 +743,9 @@ static void test_big_space_uses_hash_and_stops_at_limit(void **state)
 	visited_release(&v);
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
 	assert_int_equal(res.explored, 1000);
-	assert_string_equal(diag.message,
-			    "the search stopped at its limit of 1000 states");
+	unit_assert_prefix(diag.message,
+			   "the search stopped at its limit of 1000 states "
+			   "(1000 states reached, ");
 	unit_pipe_release(&u);
 }
 
@@ -819,6 +906,9 @@ int main(void)
 		cmocka_unit_test(test_limit_below_the_goal_stops),
 		cmocka_unit_test(test_limit_equal_to_states_needed_is_enough),
 		cmocka_unit_test(test_limit_on_unsolvable_search),
+		cmocka_unit_test(test_limit_on_crossings_tried),
+		cmocka_unit_test(test_limit_on_states_breaking_rules),
+		cmocka_unit_test(test_too_many_loads_is_too_big),
 		cmocka_unit_test(test_progress_is_reported_on_a_big_search),
 		cmocka_unit_test(test_visited_bitset_for_small_space),
 		cmocka_unit_test(test_visited_hash_without_rank),

@@ -377,6 +377,43 @@ static void test_every_keyword(void **state)
 	arena_release(&p.arena);
 }
 
+static void test_the_before_a_name_is_noise(void **state)
+{
+	struct parsed p;
+	const struct ast_stmt *st;
+
+	(void)state;
+	parse_ok(&p, "the wolf eats the goat unless the farmer is there\n"
+		     "rowers the farmer and the wolf\n");
+	st = stmt_at(&p.ast, 0);
+	assert_int_equal(st->loc.column, 1); /* the statement starts at 'the' */
+	assert_name(st->u.rule.a, "wolf", 1, 5);
+	assert_name(st->u.rule.b, "goat", 1, 19);
+	assert_name(st->u.rule.unless, "farmer", 1, 35);
+	st = stmt_at(&p.ast, 1);
+	assert_name(st->u.rowers.names, "farmer", 2, 12);
+	assert_name(st->u.rowers.names->next, "wolf", 2, 27);
+	arena_release(&p.arena);
+}
+
+static void test_error_the_is_not_an_item_name(void **state)
+{
+	(void)state;
+	syntax_error("items the\n", 1, 7,
+		     "unexpected 'the', expected a name or a number");
+	/* After a comma the list may also go on on the next line. */
+	syntax_error("items wolf, the\n", 1, 13,
+		     "unexpected 'the', expected end of line, a name or a number");
+}
+
+static void test_error_the_without_name(void **state)
+{
+	(void)state;
+	/* 'the' is never listed among the expected tokens. */
+	syntax_error("wolf eats the\n", 1, 14,
+		     "unexpected end of line, expected a name");
+}
+
 static void test_keyword_prefix_is_a_name(void **state)
 {
 	struct parsed p;
@@ -384,13 +421,14 @@ static void test_keyword_prefix_is_a_name(void **state)
 
 	(void)state;
 	/* The longest match wins: these are names, not keywords. */
-	parse_ok(&p, "items boats, titles, eater, nones, rowersx\n");
+	parse_ok(&p, "items boats, titles, eater, nones, rowersx, them\n");
 	it = stmt_at(&p.ast, 0)->u.items;
 	assert_string_equal(it->name, "boats");
 	assert_string_equal(it->next->name, "titles");
 	assert_string_equal(it->next->next->name, "eater");
 	assert_string_equal(it->next->next->next->name, "nones");
 	assert_string_equal(it->next->next->next->next->name, "rowersx");
+	assert_string_equal(it->next->next->next->next->next->name, "them");
 	arena_release(&p.arena);
 }
 
@@ -607,6 +645,9 @@ int main(void)
 		cmocka_unit_test(test_rule_with_unless_list),
 		cmocka_unit_test(test_rule_without_unless),
 		cmocka_unit_test(test_every_keyword),
+		cmocka_unit_test(test_the_before_a_name_is_noise),
+		cmocka_unit_test(test_error_the_is_not_an_item_name),
+		cmocka_unit_test(test_error_the_without_name),
 		cmocka_unit_test(test_keyword_prefix_is_a_name),
 		cmocka_unit_test(test_largest_number_is_accepted),
 		cmocka_unit_test(test_error_missing_name_after_eats),

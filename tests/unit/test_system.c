@@ -55,10 +55,11 @@ static void assert_safe(const struct system *sys, state_t s)
 	assert_true(system_safe(sys, s));
 }
 
-/* "items i0, i1, ..., i{n-1}" and kinds after them. */
-static char *many_items_text(unsigned n, const char *more)
+/* "items i0, i1, ..., i{n-1}" then more items, and the lines in rest
+ * (the caller frees the text). */
+static char *many_items_text(unsigned n, const char *more, const char *rest)
 {
-	size_t cap = 64 + 8 * (size_t)n + strlen(more), len;
+	size_t cap = 64 + 8 * (size_t)n + strlen(more) + strlen(rest), len;
 	char *text = malloc(cap);
 	unsigned i;
 
@@ -66,7 +67,7 @@ static char *many_items_text(unsigned n, const char *more)
 	len = (size_t)snprintf(text, cap, HEAD "items i0");
 	for (i = 1; i < n; i++)
 		len += (size_t)snprintf(text + len, cap - len, ", i%u", i);
-	snprintf(text + len, cap - len, "%s\nboat seats 1\n", more);
+	snprintf(text + len, cap - len, "%s\n%s", more, rest);
 	return text;
 }
 
@@ -451,6 +452,45 @@ static void test_loads_are_reset_between_calls(void **state)
 	unit_pipe_release(&u);
 }
 
+/* One rower (i0) and n - 1 passengers, the boat for all: every subset
+ * of the passengers can go with the rower. */
+static int loads_of_one_rower_and(unsigned n, size_t *count)
+{
+	struct unit_pipe u;
+	struct loads loads;
+	char rest[64], *text;
+	int rc;
+
+	snprintf(rest, sizeof rest, "boat seats %u\nrowers i0\n", n);
+	text = many_items_text(n, "", rest);
+	unit_pipe(&u, text);
+	loads_init(&loads);
+	rc = system_loads(&u.sys, 0, &loads);
+	*count = loads.n;
+	loads_release(&loads);
+	unit_pipe_release(&u);
+	free(text);
+	return rc;
+}
+
+static void test_loads_up_to_the_limit(void **state)
+{
+	size_t n;
+
+	(void)state;
+	assert_int_equal(loads_of_one_rower_and(21, &n), RIVER_OK);
+	assert_int_equal(n, SYSTEM_MAX_LOADS); /* 2^20 exactly */
+}
+
+static void test_loads_past_the_limit_are_too_big(void **state)
+{
+	size_t n;
+
+	(void)state;
+	assert_int_equal(loads_of_one_rower_and(22, &n), RIVER_ETOOBIG);
+	assert_int_equal(n, SYSTEM_MAX_LOADS);
+}
+
 static void test_state_cross_adds_and_subtracts(void **state)
 {
 	struct unit_pipe u;
@@ -479,7 +519,7 @@ static void test_state_cross_adds_and_subtracts(void **state)
 static void test_63_individuals_fit(void **state)
 {
 	struct unit_pipe u;
-	char *text = many_items_text(63, "");
+	char *text = many_items_text(63, "", "boat seats 1\n");
 
 	(void)state;
 	unit_pipe(&u, text);
@@ -495,7 +535,7 @@ static void test_63_individuals_fit(void **state)
 static void test_62_individuals_rank_size(void **state)
 {
 	struct unit_pipe u;
-	char *text = many_items_text(62, "");
+	char *text = many_items_text(62, "", "boat seats 1\n");
 
 	(void)state;
 	unit_pipe(&u, text);
@@ -508,7 +548,7 @@ static void test_62_individuals_rank_size(void **state)
 static void test_64_individuals_too_big(void **state)
 {
 	struct unit_pipe u;
-	char *text = many_items_text(64, "");
+	char *text = many_items_text(64, "", "boat seats 1\n");
 
 	(void)state;
 	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
@@ -526,7 +566,7 @@ static void test_64_individuals_too_big(void **state)
 static void test_kind_after_63_individuals_too_big(void **state)
 {
 	struct unit_pipe u;
-	char *text = many_items_text(63, ", 1 ant");
+	char *text = many_items_text(63, ", 1 ant", "boat seats 1\n");
 
 	(void)state;
 	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
@@ -586,6 +626,8 @@ int main(void)
 		cmocka_unit_test(test_loads_with_more_seats_than_items),
 		cmocka_unit_test(test_no_loads_without_rower_on_boat_bank),
 		cmocka_unit_test(test_loads_are_reset_between_calls),
+		cmocka_unit_test(test_loads_up_to_the_limit),
+		cmocka_unit_test(test_loads_past_the_limit_are_too_big),
 		cmocka_unit_test(test_state_cross_adds_and_subtracts),
 		cmocka_unit_test(test_63_individuals_fit),
 		cmocka_unit_test(test_62_individuals_rank_size),

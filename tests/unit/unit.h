@@ -61,6 +61,14 @@ static inline void unit_load_error(const char *text, int status, int line,
 	assert_int_equal(diag.column, column);
 }
 
+/* s must begin with prefix. */
+static inline void unit_assert_prefix(const char *s, const char *prefix)
+{
+	if (strncmp(s, prefix, strlen(prefix)) != 0)
+		print_error("\"%s\" does not start with \"%s\"\n", s, prefix);
+	assert_int_equal(strncmp(s, prefix, strlen(prefix)), 0);
+}
+
 /*
  * The pipeline by hand: text -> tree -> model -> system, without the
  * public wrapper's final check that the start obeys the rules, so that
