@@ -168,11 +168,9 @@ unsigned state_count(const struct system *sys, state_t s, size_t item,
 	return right ? on_right : 1 - on_right;
 }
 
-static unsigned view_count(const struct system *sys,
-			   const struct bank_view *v,
+static unsigned view_count(const struct bank_view *v,
 			   const struct sys_slot *slot)
 {
-	(void)sys;
 	if (slot->is_kind)
 		return v->count[slot->index];
 	return (unsigned)((v->present >> slot->presence) & 1);
@@ -190,8 +188,8 @@ static long bank_violation(const struct system *sys, const struct bank_view *v)
 			    (v->present & rule->guard) == 0)
 				return (long)r;
 		} else {
-			unsigned a = view_count(sys, v, &rule->a);
-			unsigned b = view_count(sys, v, &rule->b);
+			unsigned a = view_count(v, &rule->a);
+			unsigned b = view_count(v, &rule->b);
 
 			if (b > 0 && a > b)
 				return (long)r;
