@@ -10,7 +10,7 @@
 #include "compile/compile.h"
 #include "parse/parse.h"
 
-/* Larger files are not puzzles; refusing them early keeps a mistaken
+/* Larger texts are not puzzles; refusing them early keeps a mistaken
  * argument (a disk image, a log) from being read whole. */
 #define PUZZLE_MAX_FILE_BYTES (16u << 20)
 
@@ -77,6 +77,7 @@ static int load_source(river_puzzle **out, const struct source *src,
 int river_puzzle_load_string(river_puzzle **out, const char *text,
 			     size_t len, const char *name, river_diag *diag)
 {
+	static const char bom[] = "\xEF\xBB\xBF";
 	struct source src = {name ? name : "<string>", text, len};
 
 	if (out)
@@ -86,6 +87,15 @@ int river_puzzle_load_string(river_puzzle **out, const char *text,
 				"invalid argument");
 	if (!text)
 		src.text = "";
+	if (len > PUZZLE_MAX_FILE_BYTES)
+		return diag_set(diag, RIVER_EIO, &src, NULL,
+				"too large for a puzzle (over %u MiB)",
+				PUZZLE_MAX_FILE_BYTES >> 20);
+	/* Some editors open UTF-8 files with a byte-order mark: skip it. */
+	if (len >= 3 && memcmp(text, bom, 3) == 0) {
+		src.text += 3;
+		src.len -= 3;
+	}
 	return load_source(out, &src, diag);
 }
 

@@ -23,6 +23,7 @@ enum {
 struct options {
 	const char *command;
 	const char *file;
+	const char *name; /* the file as messages call it */
 	river_format format;
 	unsigned long long max_states;
 	int quiet;
@@ -54,13 +55,14 @@ static void usage(FILE *out)
 {
 	size_t i;
 
-	fputs("Usage: river COMMAND [OPTIONS] FILE\n"
+	fputs("Usage: river [OPTIONS] COMMAND FILE\n"
 	      "\n"
 	      "Commands:\n"
 	      "  solve FILE   find a plan with the fewest crossings\n"
 	      "  check FILE   check a puzzle and summarise it\n"
 	      "\n"
 	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
+	      "Options may come anywhere; -- ends them.\n"
 	      "\n"
 	      "Options:\n", out);
 	for (i = 0; i < N_OPTIONS; i++) {
@@ -84,7 +86,19 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_BAD_INPUT;
 }
 
-static const struct option_spec *find_option(const char *arg, size_t *len)
+static const struct option_spec *find_short(char c)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTIONS; i++)
+		if (option_table[i].short_name == c)
+			return &option_table[i];
+	return NULL;
+}
+
+/* "--name" or "--name=value": the option, with *value set after '='. */
+static const struct option_spec *find_long(const char *arg,
+					   const char **value)
 {
 	size_t i;
 
@@ -92,25 +106,33 @@ static const struct option_spec *find_option(const char *arg, size_t *len)
 		const struct option_spec *o = &option_table[i];
 		size_t n = strlen(o->long_name);
 
-		if (arg[1] != '-') {
-			if (arg[1] == o->short_name) {
-				*len = 2;
-				return o;
-			}
-		} else if (strncmp(arg + 2, o->long_name, n) == 0 &&
-			   (arg[2 + n] == '\0' || arg[2 + n] == '=')) {
-			*len = 2 + n;
+		if (strncmp(arg + 2, o->long_name, n) == 0 &&
+		    (arg[2 + n] == '\0' || arg[2 + n] == '=')) {
+			*value = arg[2 + n] == '=' ? arg + 3 + n : NULL;
 			return o;
 		}
 	}
 	return NULL;
 }
 
+static int set_max_states(struct options *opts, const char *value)
+{
+	const char *p = value;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	errno = 0;
+	opts->max_states = strtoull(value, NULL, 10);
+	if (p == value || *p || errno || opts->max_states == 0 ||
+	    opts->max_states > 4294967295ULL)
+		return usage_error("--max-states needs a whole number from 1 to "
+				   "4294967295, not '%s'", value);
+	return -1;
+}
+
 static int set_option(struct options *opts, const struct option_spec *o,
 		      const char *value)
 {
-	char *end;
-
 	switch (o->id) {
 	case OPT_FORMAT:
 		if (strcmp(value, "text") == 0)
@@ -122,13 +144,7 @@ static int set_option(struct options *opts, const struct option_spec *o,
 					   value);
 		return -1;
 	case OPT_MAX_STATES:
-		errno = 0;
-		opts->max_states = strtoull(value, &end, 10);
-		if (errno || end == value || *end || value[0] == '-' ||
-		    opts->max_states == 0)
-			return usage_error("--max-states needs a positive whole "
-					   "number, not '%s'", value);
-		return -1;
+		return set_max_states(opts, value);
 	case OPT_QUIET:
 		opts->quiet = 1;
 		return -1;
@@ -142,44 +158,75 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	return -1;
 }
 
+static int add_operand(struct options *opts, const char *arg)
+{
+	if (!opts->command)
+		opts->command = arg;
+	else if (!opts->file)
+		opts->file = arg;
+	else
+		return usage_error("unexpected argument '%s'", arg);
+	return -1;
+}
+
+/* One argument of options: "--name[=value]" or a cluster "-qf json";
+ * an option's value may be the next argument, *i moves past it. */
+static int parse_option(struct options *opts, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i], *value = NULL;
+	const struct option_spec *o;
+	int rc;
+
+	if (arg[1] == '-') {
+		o = find_long(arg, &value);
+		if (!o)
+			return usage_error("unknown option '%s'", arg);
+		if (!o->arg && value)
+			return usage_error("option '%s' takes no value", arg);
+		if (o->arg && !value) {
+			if (*i + 1 >= argc)
+				return usage_error("option '%s' needs a value", arg);
+			value = argv[++*i];
+		}
+		return set_option(opts, o, value);
+	}
+	for (arg++; *arg; arg++) {
+		char name[3] = {'-', *arg, '\0'};
+
+		o = find_short(*arg);
+		if (!o)
+			return usage_error("unknown option '%s'", name);
+		if (o->arg) {
+			if (arg[1])
+				value = arg + 1;
+			else if (*i + 1 < argc)
+				value = argv[++*i];
+			else
+				return usage_error("option '%s' needs a value", name);
+			return set_option(opts, o, value);
+		}
+		rc = set_option(opts, o, NULL);
+		if (rc >= 0)
+			return rc;
+	}
+	return -1;
+}
+
 /* Parse argv into opts; -1 to go on, or an exit status. */
 static int parse_args(struct options *opts, int argc, char **argv)
 {
-	int i, rc, operands = 0;
+	int i, rc, options_done = 0;
 
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		const struct option_spec *o;
-		const char *value = NULL;
-		size_t len;
 
-		if (arg[0] != '-' || strcmp(arg, "-") == 0) {
-			if (operands == 0)
-				opts->command = arg;
-			else if (operands == 1)
-				opts->file = arg;
-			else
-				return usage_error("unexpected argument '%s'", arg);
-			operands++;
-			continue;
-		}
-		o = find_option(arg, &len);
-		if (!o)
-			return usage_error("unknown option '%s'", arg);
-		if (o->arg) {
-			if (arg[len] == '=')
-				value = arg + len + 1;
-			else if (arg[len] != '\0' && arg[1] != '-')
-				value = arg + len;
-			else if (i + 1 < argc)
-				value = argv[++i];
-			else
-				return usage_error("option '%s' needs a value",
-						   arg);
-		} else if (arg[len] != '\0') {
-			return usage_error("option '%s' takes no value", arg);
-		}
-		rc = set_option(opts, o, value);
+		rc = -1;
+		if (!options_done && strcmp(arg, "--") == 0)
+			options_done = 1;
+		else if (options_done || arg[0] != '-' || arg[1] == '\0')
+			rc = add_operand(opts, arg);
+		else
+			rc = parse_option(opts, argc, argv, &i);
 		if (rc >= 0)
 			return rc;
 	}
@@ -191,6 +238,7 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   opts->command);
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
+	opts->name = strcmp(opts->file, "-") == 0 ? "<stdin>" : opts->file;
 	return -1;
 }
 
@@ -202,13 +250,13 @@ static void print_diag(const river_diag *diag)
 	fputs(text, stderr);
 }
 
-static int load(river_puzzle **puzzle, const char *file)
+static int load(river_puzzle **puzzle, const char *file, const char *name)
 {
 	river_diag diag;
 	int rc;
 
 	if (strcmp(file, "-") == 0)
-		rc = river_puzzle_load_stream(puzzle, stdin, "<stdin>", &diag);
+		rc = river_puzzle_load_stream(puzzle, stdin, name, &diag);
 	else
 		rc = river_puzzle_load_file(puzzle, file, &diag);
 	if (rc == RIVER_OK)
@@ -235,12 +283,18 @@ static void print_summary(const char *file, const river_puzzle *p)
 		all_row &= river_puzzle_item_rows(p, i);
 	}
 	printf("\nrowers:");
-	if (all_row)
+	if (all_row) {
 		printf(" everyone");
-	else
-		for (i = 0; i < n; i++)
-			if (river_puzzle_item_rows(p, i))
-				printf(" %s", river_puzzle_item_name(p, i));
+	} else {
+		const char *sep = " ";
+
+		for (i = 0; i < n; i++) {
+			if (river_puzzle_item_rows(p, i)) {
+				printf("%s%s", sep, river_puzzle_item_name(p, i));
+				sep = ", ";
+			}
+		}
+	}
 	printf("\nboat:   %u seat%s\n", river_puzzle_seats(p),
 	       river_puzzle_seats(p) == 1 ? "" : "s");
 	printf("rules:  %zu\n", river_puzzle_rule_count(p));
@@ -305,7 +359,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		fputs("\r\033[K", stderr);
 	if (rc != RIVER_OK) {
 		if (!diag.file[0])
-			snprintf(diag.file, sizeof diag.file, "%s", opts->file);
+			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
 		print_diag(&diag);
 		if (rc == RIVER_ELIMIT)
 			fputs("river: raise the limit with --max-states N\n",
@@ -338,11 +392,11 @@ int main(int argc, char **argv)
 	rc = parse_args(&opts, argc, argv);
 	if (rc >= 0)
 		return rc;
-	rc = load(&puzzle, opts.file);
+	rc = load(&puzzle, opts.file, opts.name);
 	if (rc >= 0)
 		return rc;
 	if (strcmp(opts.command, "check") == 0) {
-		print_summary(opts.file, puzzle);
+		print_summary(opts.name, puzzle);
 		rc = EXIT_SOLVED;
 	} else {
 		rc = solve(&opts, puzzle);

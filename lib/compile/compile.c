@@ -12,6 +12,8 @@ struct compiler {
 	struct model *model;
 	struct names names;
 	const struct ast_stmt *title, *description, *boat, *rowers, *guard;
+	size_t *guards; /* the guard line's items */
+	size_t n_guards;
 };
 
 #define FAIL(c, loc, ...) \
@@ -29,13 +31,41 @@ static bool ends_with(const char *s, size_t n, const char *end)
 	return n > m && strcmp(s + n - m, end) == 0;
 }
 
-/* "missionaries" -> "missionary", "foxes" -> "fox", "cats" -> "cat";
- * a puzzle names the singular itself where English is less regular. */
+/* Plurals that no suffix rule gets right, matched at the end of a name
+ * ("policemen", "fieldmice"). */
+static const struct {
+	const char *plural, *singular;
+} irregular[] = {
+	{"children", "child"}, {"people", "person"}, {"men", "man"},
+	{"geese", "goose"}, {"mice", "mouse"}, {"lice", "louse"},
+	{"oxen", "ox"}, {"feet", "foot"}, {"teeth", "tooth"},
+	{"wolves", "wolf"}, {"calves", "calf"}, {"halves", "half"},
+	{"leaves", "leaf"}, {"loaves", "loaf"}, {"thieves", "thief"},
+	{"elves", "elf"}, {"selves", "self"}, {"shelves", "shelf"},
+	{"wives", "wife"}, {"knives", "knife"}, {"lives", "life"},
+	{"sheep", "sheep"}, {"deer", "deer"}, {"fish", "fish"},
+	{"moose", "moose"}, {"series", "series"}, {"species", "species"},
+};
+
+/* "missionaries" -> "missionary", "foxes" -> "fox", "cats" -> "cat",
+ * and the irregular ones above; a puzzle names the singular itself
+ * where English is less regular still. */
 static const char *english_singular(struct arena *arena, const char *plural)
 {
-	size_t n = strlen(plural);
+	size_t n = strlen(plural), i, m;
 	char *s;
 
+	for (i = 0; i < sizeof irregular / sizeof *irregular; i++) {
+		m = strlen(irregular[i].plural);
+		if (n >= m && strcmp(plural + n - m, irregular[i].plural) == 0) {
+			s = arena_alloc(arena, n - m + strlen(irregular[i].singular) + 1);
+			if (s) {
+				memcpy(s, plural, n - m);
+				strcpy(s + n - m, irregular[i].singular);
+			}
+			return s;
+		}
+	}
 	if (ends_with(plural, n, "ies")) {
 		s = arena_strndup(arena, plural, n - 2);
 		if (s)
@@ -43,7 +73,8 @@ static const char *english_singular(struct arena *arena, const char *plural)
 		return s;
 	}
 	if (ends_with(plural, n, "xes") || ends_with(plural, n, "sses") ||
-	    ends_with(plural, n, "ches") || ends_with(plural, n, "shes"))
+	    ends_with(plural, n, "ches") || ends_with(plural, n, "shes") ||
+	    ends_with(plural, n, "zzes"))
 		return arena_strndup(arena, plural, n - 2);
 	if (ends_with(plural, n, "s") && !ends_with(plural, n, "ss"))
 		return arena_strndup(arena, plural, n - 1);
@@ -252,22 +283,48 @@ static void rule_text(struct buf *b, const struct model *m,
 			   m->items[r->b].name);
 		return;
 	}
-	buf_printf(b, "%s eats %s", m->items[r->a].name, m->items[r->b].name);
+	buf_printf(b, "%s %s %s", m->items[r->a].name,
+		   m->items[r->a].is_kind ? "eat" : "eats", m->items[r->b].name);
 	for (i = 0; i < r->n_guards; i++)
 		buf_printf(b, "%s%s", i == 0 ? " unless " : " or ",
 			   m->items[r->guards[i]].name);
 }
 
+/* The guard line's items, resolved whether or not a rule uses them. */
+static int compile_guard(struct compiler *c)
+{
+	const struct ast_name *names;
+
+	if (!c->guard)
+		return RIVER_OK;
+	names = c->guard->u.guard;
+	c->guards = arena_alloc(c->arena, list_length(names) * sizeof *c->guards);
+	if (!c->guards)
+		return out_of_memory(c);
+	return resolve_list(c, names, c->guards, &c->n_guards, "the guard line");
+}
+
+/* A rule without its own "unless" is guarded by the guard line, less
+ * the rule's own two items: nothing guards against itself. */
+static size_t inherit_guards(const struct compiler *c, const struct rule *rule,
+			     size_t *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->n_guards; i++)
+		if (c->guards[i] != rule->a && c->guards[i] != rule->b)
+			out[n++] = c->guards[i];
+	return n;
+}
+
 static int compile_rule(struct compiler *c, const struct ast_stmt *st,
 			struct rule *rule)
 {
-	const struct ast_name *guard = st->u.rule.unless;
+	const struct ast_name *unless = st->u.rule.unless;
 	size_t n, *guards;
 	struct buf text;
 	int rc;
 
-	if (!guard && st->kind == ST_EATS && c->guard)
-		guard = c->guard->u.guard;
 	rule->kind = st->kind == ST_EATS ? RULE_EATS : RULE_OUTNUMBER;
 	rule->loc = st->loc;
 	rc = resolve(c, st->u.rule.a, &rule->a);
@@ -280,13 +337,17 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st,
 			    c->model->items[rule->a].name);
 	/* Guards follow a and b in one array so that resolve_list also
 	 * refuses a guard that is one of the two. */
-	guards = arena_alloc(c->arena, (list_length(guard) + 2) * sizeof *guards);
+	guards = arena_alloc(c->arena, (list_length(unless) + c->n_guards + 2) *
+					       sizeof *guards);
 	if (!guards)
 		return out_of_memory(c);
 	guards[0] = rule->a;
 	guards[1] = rule->b;
 	n = 2;
-	rc = resolve_list(c, guard, guards, &n, "the rule");
+	if (unless)
+		rc = resolve_list(c, unless, guards, &n, "the rule");
+	else if (rule->kind == RULE_EATS)
+		n += inherit_guards(c, rule, guards + 2);
 	if (rc != RIVER_OK)
 		return rc;
 	rule->guards = guards + 2;
@@ -381,6 +442,8 @@ int compile_model(struct model *model, struct arena *arena,
 		rc = compile_boat(&c);
 	if (rc == RIVER_OK)
 		rc = compile_rowers(&c);
+	if (rc == RIVER_OK)
+		rc = compile_guard(&c);
 	if (rc == RIVER_OK)
 		rc = compile_rules(&c, ast);
 	if (rc != RIVER_OK)

@@ -172,7 +172,7 @@ unsigned long long river_plan_states_explored(const river_plan *plan)
 
 size_t river_plan_crossings(const river_plan *plan)
 {
-	return plan && plan->n_states > 0 ? plan->n_states - 1 : 0;
+	return plan && plan->solved ? plan->n_states - 1 : 0;
 }
 
 river_bank river_plan_boat_bank(const river_plan *plan, size_t state)

@@ -9,7 +9,7 @@ struct river_plan {
 	const river_puzzle *puzzle;
 	bool solved;
 	unsigned long long explored;
-	state_t *states; /* start..goal; NULL when unsolved */
+	state_t *states; /* start..goal; only the start when unsolved */
 	size_t n_states;
 };
 

@@ -64,17 +64,17 @@ int plan_render_json(char **out, const river_plan *plan)
 	buf_init(&b);
 	buf_puts(&b, "{\n  \"title\": ");
 	put_json_string(&b, m->title);
+	buf_puts(&b, ",\n  \"description\": ");
+	put_json_string(&b, m->description);
 	buf_printf(&b, ",\n  \"solved\": %s", plan->solved ? "true" : "false");
 	if (plan->solved)
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);
 	else
 		buf_puts(&b, ",\n  \"crossings\": null");
 	buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
-	if (plan->solved) {
-		buf_puts(&b, ",\n  \"start\": {");
-		put_banks(&b, plan, 0);
-		buf_puts(&b, "}");
-	}
+	buf_puts(&b, ",\n  \"start\": {");
+	put_banks(&b, plan, 0);
+	buf_puts(&b, "}");
 	buf_puts(&b, ",\n  \"plan\": [");
 	for (k = 1; k <= crossings; k++) {
 		bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;

@@ -158,7 +158,7 @@ static void put_nouns(struct buf *b, const river_plan *plan, size_t crossing,
 	size_t i, total = 0, done = 0;
 
 	for (i = 0; i < m->n_items; i++)
-		total += river_plan_item_moved(plan, crossing, i) - (i == skip);
+		total += river_plan_item_moved(plan, crossing, i) - (i == skip) > 0;
 	for (i = 0; i < m->n_items; i++) {
 		unsigned n = river_plan_item_moved(plan, crossing, i) - (i == skip);
 
@@ -226,15 +226,16 @@ int plan_render_text(char **out, const river_plan *plan)
 	buf_putc(&b, '\n');
 	if (!plan->solved) {
 		buf_printf(&b, "No solution: the goal cannot be reached "
-			       "(all %llu reachable states explored).\n",
-			   plan->explored);
+			       "(all %llu reachable state%s explored).\n",
+			   plan->explored, plan->explored == 1 ? "" : "s");
 	} else {
 		put_table(&b, plan);
 		buf_putc(&b, '\n');
 		for (k = 1; k <= crossings; k++)
 			put_sentence(&b, plan, k);
-		buf_printf(&b, "\nSolved in %zu crossing%s (%llu states explored).\n",
-			   crossings, crossings == 1 ? "" : "s", plan->explored);
+		buf_printf(&b, "\nSolved in %zu crossing%s (%llu state%s explored).\n",
+			   crossings, crossings == 1 ? "" : "s", plan->explored,
+			   plan->explored == 1 ? "" : "s");
 	}
 	*out = buf_take(&b);
 	return *out ? RIVER_OK : RIVER_ENOMEM;

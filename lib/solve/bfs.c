@@ -68,6 +68,7 @@ struct search {
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
 	unsigned long long broken; /* new states that broke a rule */
+	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } stop; /* on ELIMIT */
 };
 
 static void report(const struct search *s, size_t head, unsigned depth)
@@ -104,8 +105,10 @@ static int search_run(struct search *s, size_t *goal)
 		if (rc != RIVER_OK)
 			return rc;
 		s->tried += s->loads.n;
-		if (s->tried > BFS_TRIES_PER_STATE * s->limit)
+		if (s->tried > BFS_TRIES_PER_STATE * s->limit) {
+			s->stop = STOP_TRIED;
 			return RIVER_ELIMIT;
+		}
 		for (i = 0; i < s->loads.n; i++) {
 			state_t to = state_cross(sys, from, s->loads.delta[i]);
 
@@ -115,8 +118,10 @@ static int search_run(struct search *s, size_t *goal)
 			if (rc < 0)
 				return rc;
 			if (!system_safe(sys, to)) {
-				if (++s->broken > BFS_BROKEN_PER_STATE * s->limit)
+				if (++s->broken > BFS_BROKEN_PER_STATE * s->limit) {
+					s->stop = STOP_BROKEN;
 					return RIVER_ELIMIT;
+				}
 				continue;
 			}
 			if (s->queue.len >= s->limit)
@@ -131,6 +136,33 @@ static int search_run(struct search *s, size_t *goal)
 		}
 	}
 	return RIVER_OK;
+}
+
+static const char *plural(unsigned long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* Say which of the bounds that max_states sets stopped the search. */
+static void limit_diag(const struct search *s, river_diag *diag)
+{
+	unsigned long long reached = s->queue.len;
+
+	if (s->stop == STOP_STATES)
+		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
+			 "the search stopped at its limit of %llu state%s",
+			 s->limit, plural(s->limit));
+	else if (s->stop == STOP_TRIED)
+		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
+			 "the search stopped after trying %llu crossings from "
+			 "%llu state%s, the most its limit of %llu state%s allows",
+			 s->tried, reached, plural(reached), s->limit,
+			 plural(s->limit));
+	else
+		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
+			 "the search stopped after meeting %llu states that "
+			 "break a rule, the most its limit of %llu state%s allows",
+			 s->broken, s->limit, plural(s->limit));
 }
 
 int bfs_solve(const struct system *sys, const river_solve_options *opts,
@@ -156,8 +188,10 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 	if (rc == RIVER_OK && !state_is_goal(sys, 0))
 		rc = search_run(&s, &goal);
 	res->explored = s.queue.len;
-	if (rc == RIVER_OK && (goal != 0 || state_is_goal(sys, 0))) {
-		res->solved = true;
+	if (rc == RIVER_OK) {
+		/* Unsolved, the path is just the start: still a place to
+		 * show where everything stands. */
+		res->solved = goal != 0 || state_is_goal(sys, 0);
 		rc = trace_path(&s.queue, goal, res);
 	}
 	if (rc == RIVER_ETOOBIG)
@@ -166,10 +200,7 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 			 "loads: the puzzle is too big to search",
 			 SYSTEM_MAX_LOADS);
 	else if (rc == RIVER_ELIMIT)
-		diag_set(diag, rc, NULL, NULL,
-			 "the search stopped at its limit of %llu states "
-			 "(%zu states reached, %llu crossings tried)",
-			 s.limit, s.queue.len, s.tried);
+		limit_diag(&s, diag);
 	else if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, NULL, NULL,
 			 "out of memory after reaching %zu states", s.queue.len);

@@ -9,7 +9,8 @@
 struct bfs_result {
 	bool solved;
 	unsigned long long explored; /* distinct legal states reached */
-	state_t *path;               /* start..goal when solved (malloc) */
+	state_t *path;               /* start..goal; only the start when
+					unsolved (malloc) */
 	size_t path_len;
 };
 

@@ -1,6 +1,7 @@
 #include "util/diag.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,10 +99,14 @@ static void copy_source_line(river_diag *diag, const struct source *src,
 		p = from;
 		skip = 3;
 	}
-	if (skip + n >= size)
-		n = (size_t)(char_start(p, p + (size - 1 - skip)) - p);
+	if (skip + n >= size) {
+		/* Cut the end too, and say so. */
+		n = (size_t)(char_start(p, p + (size - 4 - skip)) - p);
+		memcpy(diag->source_line + skip + n, "...", 4);
+	} else {
+		diag->source_line[skip + n] = '\0';
+	}
 	memcpy(diag->source_line + skip, p, n);
-	diag->source_line[skip + n] = '\0';
 	make_printable(diag->source_line);
 }
 
@@ -143,27 +148,37 @@ struct loc source_loc(const struct source *src, size_t offset)
 	return loc;
 }
 
-/* Blanks that put the caret under the column: tabs kept, each
- * character replaced by as many spaces as it is wide. */
+/* Blanks that put the caret under the column: tabs kept, and the text
+ * between them replaced by as many spaces as it is wide (so an emoji
+ * sequence counts as what it shows, not as its code points). */
 static void caret_prefix(char *out, size_t size, const char *line,
 			 int column)
 {
+	char run[sizeof ((river_diag *)0)->source_line];
 	const char *p = line;
-	size_t n = 0;
+	size_t n = 0, r = 0, w;
 	int col = 1;
 
-	while (*p && col < column) {
-		char one[5] = {0};
-		size_t len = 1, w;
+	for (;; col++) {
+		bool end = !*p || col >= column;
 
-		while (len < 4 && ((unsigned char)p[len] & 0xC0) == 0x80)
-			len++;
-		memcpy(one, p, len);
-		w = *p == '\t' ? 1 : utf8_width(one);
-		while (w-- > 0 && n + 1 < size)
-			out[n++] = *p == '\t' ? '\t' : ' ';
-		p += len;
-		col++;
+		if (end || *p == '\t') {
+			run[r] = '\0';
+			for (w = utf8_width(run); w > 0 && n + 1 < size; w--)
+				out[n++] = ' ';
+			r = 0;
+			if (end)
+				break;
+			if (n + 1 < size)
+				out[n++] = '\t';
+			p++;
+			continue;
+		}
+		do {
+			if (r + 1 < sizeof run)
+				run[r++] = *p;
+			p++;
+		} while (((unsigned char)*p & 0xC0) == 0x80);
 	}
 	out[n] = '\0';
 }
@@ -173,6 +188,8 @@ int river_diag_format(char *buf, size_t size, const river_diag *diag)
 	char prefix[sizeof diag->source_line];
 	const char *file;
 
+	if (!buf)
+		size = 0; /* measure only */
 	if (!diag) {
 		if (size > 0)
 			buf[0] = '\0';

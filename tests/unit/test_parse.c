@@ -520,16 +520,46 @@ static void test_error_unknown_escape_points_at_backslash(void **state)
 }
 
 /*
- * BUG (lib/parse/lexer.l, lexer_string): an escape of a non-ASCII
+ * Regression (lib/parse/lexer.l, lexer_string): an escape of a non-ASCII
  * character puts only its first byte in the message, so the message is
  * not valid UTF-8 ('\' then the lone byte 0xC3 for "\é").
  */
 static void test_error_unknown_escape_of_non_ascii_keeps_character(void **state)
 {
 	(void)state;
-	skip(); /* BUG: see the comment above; remove once fixed */
 	syntax_error("title \"a\\éb\"\n", 1, 9,
 		     "unknown escape '\\é' in string (use \\\" \\\\ \\n or \\t)");
+}
+
+static void test_error_at_end_of_line(void **state)
+{
+	(void)state;
+	syntax_error("title \"x\"\nrowers\n", 2, 7,
+		     "unexpected end of line, expected 'none' or a name");
+	syntax_error("wolf eats goat unless farmer is\n", 1, 32,
+		     "unexpected end of line, expected 'there'");
+}
+
+static void test_error_at_end_of_file(void **state)
+{
+	(void)state;
+	/* The list may go on after the comma, even past blank lines. */
+	syntax_error("title \"x\"\nitems a,\n\n", 4, 1,
+		     "unexpected end of file, expected end of line, a name or a number");
+}
+
+/*
+ * Regression (lib/parse/lexer.l, the "\n" rule): with CRLF line ends the end
+ * of line is placed at the '\n', one column past the '\r' where the
+ * line ends, so "wolf eats\r\n" is reported at column 11 where
+ * "wolf eats\n" is reported at column 10 (and the caret lands two
+ * cells past the source line shown, which has its '\r' removed).
+ */
+static void test_error_at_crlf_end_of_line(void **state)
+{
+	(void)state;
+	syntax_error("title \"x\"\r\nwolf eats\r\n", 2, 10,
+		     "unexpected end of line, expected a name");
 }
 
 static void test_error_unexpected_character(void **state)
@@ -661,6 +691,9 @@ int main(void)
 		cmocka_unit_test(test_error_unterminated_string),
 		cmocka_unit_test(test_error_unknown_escape_points_at_backslash),
 		cmocka_unit_test(test_error_unknown_escape_of_non_ascii_keeps_character),
+		cmocka_unit_test(test_error_at_end_of_line),
+		cmocka_unit_test(test_error_at_end_of_file),
+		cmocka_unit_test(test_error_at_crlf_end_of_line),
 		cmocka_unit_test(test_error_unexpected_character),
 		cmocka_unit_test(test_error_unexpected_control_byte),
 		cmocka_unit_test(test_error_non_ascii_outside_string),

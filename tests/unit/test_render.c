@@ -161,7 +161,7 @@ static void test_text_rower_takes_two_individuals(void **state)
 }
 
 /*
- * BUG (lib/plan/render_text.c, put_nouns): "and" is placed by counting
+ * Regression (lib/plan/render_text.c, put_nouns): "and" is placed by counting
  * copies instead of nouns, so a load with a kind of two or more copies
  * joins its last noun with a comma: "The farmer takes the goat, two
  * hens across." instead of "... the goat and two hens across."
@@ -169,7 +169,6 @@ static void test_text_rower_takes_two_individuals(void **state)
 static void test_text_joins_last_noun_with_and_after_counted_kind(void **state)
 {
 	(void)state;
-	skip(); /* BUG: see the comment above; remove once fixed */
 	assert_sentences("title \"T\"\nitems farmer, goat, 2 hens\n"
 			 "boat seats 4\nrowers farmer\n",
 			 "1. The farmer takes the goat and two hens across.\n");
@@ -194,6 +193,7 @@ static void test_json_wgc_exactly(void **state)
 	assert_renders(WGC_TEXT, RIVER_FORMAT_JSON,
 		"{\n"
 		"  \"title\": \"Wolf, goat and cabbage\",\n"
+		"  \"description\": \"\",\n"
 		"  \"solved\": true,\n"
 		"  \"crossings\": 7,\n"
 		"  \"states_explored\": 10,\n"
@@ -233,9 +233,13 @@ static void test_json_unsolved(void **state)
 	assert_renders(MC44_TEXT, RIVER_FORMAT_JSON,
 		       "{\n"
 		       "  \"title\": \"Four and four\",\n"
+		       "  \"description\": \"\",\n"
 		       "  \"solved\": false,\n"
 		       "  \"crossings\": null,\n"
 		       "  \"states_explored\": 11,\n"
+		       "  \"start\": {\"left\": [\"missionaries\", \"missionaries\", "
+		       "\"missionaries\", \"missionaries\", \"cannibals\", "
+		       "\"cannibals\", \"cannibals\", \"cannibals\"], \"right\": []},\n"
 		       "  \"plan\": []\n"
 		       "}\n");
 }
@@ -440,7 +444,7 @@ static void test_diag_caret_after_emoji(void **state)
 }
 
 /*
- * BUG (lib/util/diag.c, caret_prefix): widths are taken one code point
+ * Regression (lib/util/diag.c, caret_prefix): widths are taken one code point
  * at a time, so a ZWJ sequence such as "👨‍🌾" (two cells, as
  * utf8_width says) is counted as four and the caret lands two cells
  * right of the column.
@@ -448,7 +452,6 @@ static void test_diag_caret_after_emoji(void **state)
 static void test_diag_caret_after_zwj_sequence(void **state)
 {
 	(void)state;
-	skip(); /* BUG: see the comment above; remove once fixed */
 	assert_load_formats("title \"👨‍🌾\" x\n",
 			    "test.puz:1:13: error: unexpected 'x', expected end of line\n"
 			    "title \"👨‍🌾\" x\n"

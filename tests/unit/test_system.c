@@ -31,7 +31,8 @@ static void assert_loads(const struct system *sys, state_t s,
 	loads_init(&loads);
 	assert_int_equal(system_loads(sys, s, &loads), RIVER_OK);
 	assert_int_equal(loads.n, n);
-	qsort(loads.delta, loads.n, sizeof *loads.delta, cmp_u64);
+	if (loads.n > 0)
+		qsort(loads.delta, loads.n, sizeof *loads.delta, cmp_u64);
 	for (i = 0; i < n; i++)
 		assert_int_equal(loads.delta[i], want[i]);
 	loads_release(&loads);
@@ -553,9 +554,9 @@ static void test_64_individuals_too_big(void **state)
 	(void)state;
 	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
 	assert_string_equal(u.diag.message,
-			    "the puzzle is too big: with 'i63' its state needs at "
-			    "least 65 bits, and libriver packs a state in 64 (one "
-			    "bit per item, one for the boat, and a count per kind)");
+			    "the puzzle is too big: 'i63' is item 64, and a "
+			    "puzzle has at most 63 (its state is packed in 64 "
+			    "bits)");
 	assert_int_equal(u.diag.line, 2);
 	/* "items i0" then ", i1" ... ", i9" (4 each), ", i10"... (5 each) */
 	assert_int_equal(u.diag.column, 7 + 2 + 9 * 4 + 53 * 5 + 2);
@@ -563,17 +564,33 @@ static void test_64_individuals_too_big(void **state)
 	free(text);
 }
 
-static void test_kind_after_63_individuals_too_big(void **state)
+static void test_kind_after_62_individuals_too_big(void **state)
 {
 	struct unit_pipe u;
-	char *text = many_items_text(63, ", 1 ant", "boat seats 1\n");
+	/* 62 bits, the boat, and 2 bits for 0-3 ants: 65 */
+	char *text = many_items_text(62, ", 3 ants", "boat seats 1\n");
 
 	(void)state;
 	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
 	assert_string_equal(u.diag.message,
-			    "the puzzle is too big: with 'ant' its state needs at "
+			    "the puzzle is too big: with 'ants' its state needs at "
 			    "least 65 bits, and libriver packs a state in 64 (one "
 			    "bit per item, one for the boat, and a count per kind)");
+	assert_int_equal(u.diag.column, 7 + 2 + 9 * 4 + 52 * 5 + 4);
+	unit_pipe_release(&u);
+	free(text);
+}
+
+static void test_one_copy_kind_after_62_individuals_fits(void **state)
+{
+	struct unit_pipe u;
+	char *text = many_items_text(62, ", 1 ant", "boat seats 1\n");
+
+	(void)state;
+	unit_pipe(&u, text);
+	assert_int_equal(u.sys.bits, 64);
+	assert_int_equal(u.sys.kinds[0].shift, 63);
+	assert_int_equal(u.sys.kinds[0].mask, 1);
 	unit_pipe_release(&u);
 	free(text);
 }
@@ -632,7 +649,8 @@ int main(void)
 		cmocka_unit_test(test_63_individuals_fit),
 		cmocka_unit_test(test_62_individuals_rank_size),
 		cmocka_unit_test(test_64_individuals_too_big),
-		cmocka_unit_test(test_kind_after_63_individuals_too_big),
+		cmocka_unit_test(test_kind_after_62_individuals_too_big),
+		cmocka_unit_test(test_one_copy_kind_after_62_individuals_fits),
 		cmocka_unit_test(test_kind_fields_too_big),
 		cmocka_unit_test(test_kind_fields_fill_64_bits),
 	};
