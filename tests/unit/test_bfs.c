@@ -299,6 +299,7 @@ static void test_four_and_four_is_unsolvable(void **state)
 	assert_int_equal(res.path_len, 1);
 	assert_int_equal(res.path[0], 0);
 	assert_int_equal(res.explored, reachable);
+	free(res.path);
 	unit_pipe_release(&u);
 }
 
@@ -313,6 +314,7 @@ static void test_lone_non_rower_is_unsolvable(void **state)
 	solve_ok(&u.sys, &res);
 	assert_false(res.solved);
 	assert_int_equal(res.explored, 2);
+	free(res.path);
 	unit_pipe_release(&u);
 }
 
@@ -528,6 +530,7 @@ static void test_limit_on_unsolvable_search(void **state)
 	unit_pipe(&u, MC44_TEXT);
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_OK);
 	assert_false(res.solved);
+	free(res.path);
 	opts.max_states = 10;
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
 	assert_string_equal(diag.message,
@@ -583,6 +586,7 @@ static void test_limit_on_states_breaking_rules(void **state)
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_OK);
 	assert_false(res.solved);
 	assert_int_equal(res.explored, 1);
+	free(res.path);
 	unit_pipe_release(&u);
 }
 
