@@ -70,8 +70,8 @@ typedef struct river_diag {
  *   FILE:LINE:COL: error: MESSAGE
  *   <the source line>
  *   <a caret under the column>
- * into buf (always NUL-terminated when size > 0).  Returns the length
- * the full text needs, like snprintf.
+ * into buf (always NUL-terminated when size > 0; buf may be NULL to
+ * measure only).  Returns the length the full text needs, like snprintf.
  */
 RIVER_API int river_diag_format(char *buf, size_t size,
 				const river_diag *diag);
@@ -155,7 +155,8 @@ typedef struct river_progress {
 typedef struct river_solve_options {
 	/* Stop with RIVER_ELIMIT after reaching this many states (or after
 	 * trying 64 times as many crossings, or meeting 4 times as many
-	 * states that break a rule); 0 means RIVER_DEFAULT_MAX_STATES. */
+	 * states that break a rule); 0 means RIVER_DEFAULT_MAX_STATES, and
+	 * values above 4294967295 act as 4294967295. */
 	unsigned long long max_states;
 	/* Called every few hundred thousand states; may be NULL. */
 	void (*progress)(const river_progress *progress, void *userdata);
@@ -176,8 +177,9 @@ typedef struct river_plan river_plan;
  * with river_plan_free), which is either solved or a proof that the goal
  * cannot be reached.  Returns RIVER_ELIMIT when max_states was reached
  * first, RIVER_ETOOBIG when a single crossing has more loads than can be
- * searched, RIVER_ENOMEM when memory ran out; then *out is NULL and diag
- * says how far the search got.  opts may be NULL for the defaults.  The
+ * searched, RIVER_ENOMEM when memory ran out, RIVER_EINTERNAL when the
+ * plan found fails libriver's own plan checker (a bug); then *out is
+ * NULL and diag says how far the search got.  opts may be NULL for the defaults.  The
  * plan borrows the puzzle: free the plan first.
  */
 RIVER_API int river_solve(river_plan **out, const river_puzzle *puzzle,
@@ -197,6 +199,7 @@ typedef enum river_bank { RIVER_LEFT = 0, RIVER_RIGHT = 1 } river_bank;
 /*
  * Walking a plan.  States are numbered 0 (the start) to crossings (the
  * goal); crossing k (1-based) takes the boat from state k-1 to state k.
+ * An unsolved plan holds only state 0, the start.
  */
 RIVER_API river_bank river_plan_boat_bank(const river_plan *plan,
 					  size_t state);

@@ -2,8 +2,9 @@
 # The manuals lint clean, and what they show works: the puzzle of
 # river(5) solves in the number of crossings the page states, ending with
 # the output the page shows; the program of libriver(3) is
-# examples/solve.c, byte for byte; every command of river(1)'s examples
-# runs.
+# examples/solve.c, byte for byte, and prints what the page shows; every
+# command of river(1)'s examples runs, and 'river check' prints what the
+# page shows.
 . "${srcdir:-.}/tests/lib.sh"
 
 man="$srcdir/man"
@@ -84,6 +85,24 @@ else
 	not_ok "libriver(3) example is examples/solve.c"
 fi
 
+# The program of libriver(3) prints, for the wolf, goat and cabbage, what
+# the page shows.
+extract "$man/libriver.3" output >"$tmp/want"
+example="$abs_top_builddir/examples/solve"
+name="libriver(3) shows what its example prints"
+if test ! -x "$example"; then
+	ok "# SKIP $name: examples/solve not built"
+else
+	$TEST_WRAPPER "$example" "$srcdir/puzzles/wgc.puz" >"$tmp/out" \
+		2>"$tmp/err"
+	if test -s "$tmp/want" && same "$tmp/want" "$tmp/out"; then
+		ok "$name"
+	else
+		sed 's/^/# /' "$tmp/err"
+		not_ok "$name"
+	fi
+fi
+
 # 4. Every example command of river(1) runs, from the top of the source
 # tree, and ends with status 0 or 1.
 sed -n 's/^\.Dl \$ river //p' "$man/river.1" | unescape >"$tmp/commands"
@@ -103,4 +122,14 @@ while IFS= read -r args; do
 		not_ok "river $args"
 	fi
 done <"$tmp/commands"
+
+# 5. 'river check' prints what river(1) shows.
+extract "$man/river.1" check >"$tmp/want"
+(cd "$srcdir" && run_river check puzzles/wgc.puz) >"$tmp/out" 2>"$tmp/err"
+if test -s "$tmp/want" && same "$tmp/want" "$tmp/out"; then
+	ok "river(1) shows what 'river check' prints"
+else
+	sed 's/^/# /' "$tmp/err"
+	not_ok "river(1) shows what 'river check' prints"
+fi
 done_testing

@@ -74,8 +74,8 @@ static void usage(FILE *out)
 		fprintf(out, "  %-26s %s\n", left, o->help);
 	}
 	fputs("\nExit status: 0 solved (or checked), 1 no solution, 2 bad "
-	      "usage or puzzle,\n3 search limit or out of memory, 4 internal "
-	      "error.\n", out);
+	      "usage, puzzle\nor output, 3 search limit, puzzle too big to "
+	      "search or out of memory,\n4 internal error.\n", out);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -390,15 +390,12 @@ int main(int argc, char **argv)
 
 	memset(&opts, 0, sizeof opts);
 	rc = parse_args(&opts, argc, argv);
-	if (rc >= 0)
-		return rc;
-	rc = load(&puzzle, opts.file, opts.name);
-	if (rc >= 0)
-		return rc;
-	if (strcmp(opts.command, "check") == 0) {
+	if (rc < 0)
+		rc = load(&puzzle, opts.file, opts.name);
+	if (rc < 0 && strcmp(opts.command, "check") == 0) {
 		print_summary(opts.name, puzzle);
 		rc = EXIT_SOLVED;
-	} else {
+	} else if (rc < 0) {
 		rc = solve(&opts, puzzle);
 	}
 	river_puzzle_free(puzzle);

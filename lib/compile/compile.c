@@ -37,12 +37,12 @@ static const struct {
 	const char *plural, *singular;
 } irregular[] = {
 	{"children", "child"}, {"people", "person"}, {"men", "man"},
-	{"geese", "goose"}, {"mice", "mouse"}, {"lice", "louse"},
+	{"geese", "goose"}, {"mice", "mouse"},
 	{"oxen", "ox"}, {"feet", "foot"}, {"teeth", "tooth"},
 	{"wolves", "wolf"}, {"calves", "calf"}, {"halves", "half"},
 	{"leaves", "leaf"}, {"loaves", "loaf"}, {"thieves", "thief"},
 	{"elves", "elf"}, {"selves", "self"}, {"shelves", "shelf"},
-	{"wives", "wife"}, {"knives", "knife"}, {"lives", "life"},
+	{"wives", "wife"}, {"knives", "knife"},
 	{"sheep", "sheep"}, {"deer", "deer"}, {"fish", "fish"},
 	{"moose", "moose"}, {"series", "series"}, {"species", "species"},
 };

@@ -203,7 +203,8 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 		limit_diag(&s, diag);
 	else if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, NULL, NULL,
-			 "out of memory after reaching %zu states", s.queue.len);
+			 "out of memory after reaching %zu state%s", s.queue.len,
+			 plural(s.queue.len));
 	loads_release(&s.loads);
 	visited_release(&s.seen);
 	free(s.queue.state);
