@@ -41,7 +41,9 @@ enum {
 	RIVER_EPUZZLE = -5, /* it parses, but is not a valid puzzle */
 	RIVER_ELIMIT = -6,  /* the search hit its max_states limit */
 	RIVER_EINTERNAL = -7, /* a bug in libriver: please report it */
-	RIVER_ETOOBIG = -8  /* the puzzle is too big to search at all */
+	RIVER_ETOOBIG = -8, /* the puzzle is too big to search at all */
+	RIVER_ENOENGINE = -9, /* the external solver is not installed */
+	RIVER_EENGINE = -10 /* the external solver failed or answered wrongly */
 };
 
 /* A short English description of a status code; never NULL. */
@@ -223,6 +225,64 @@ typedef enum river_format {
  */
 RIVER_API int river_plan_render(char **out, const river_plan *plan,
 				river_format format);
+
+/* ---- Models for other solvers ------------------------------------- */
+
+/*
+ * The puzzle as a declarative model for another solver: a time-expanded
+ * model with a position per item per step, the physics as constraints,
+ * and "finish as early as possible" as the objective.  Formats:
+ *   "minizinc"  a MiniZinc model (enums, location arrays, var end)
+ *   "smt2"      SMT-LIB 2 for Z3, with (minimize ...)
+ *   "lp"        the constrained model, linear, in CPLEX LP format
+ */
+typedef struct river_export_options {
+	/* Steps in the model; 0 means the default: the number of legal
+	 * states less one, a bound no optimal plan can exceed. */
+	unsigned horizon;
+} river_export_options;
+
+RIVER_API void river_export_options_init(river_export_options *opts);
+
+/* The formats river_export knows, as a NULL-terminated array. */
+RIVER_API const char *const *river_export_formats(void);
+
+/*
+ * Write the model of puzzle in format into a new string *out (release
+ * it with river_free).  opts may be NULL.  RIVER_EINVAL for an unknown
+ * format, RIVER_ETOOBIG when the default horizon cannot be worked out.
+ */
+RIVER_API int river_export(char **out, const river_puzzle *puzzle,
+			   const char *format, const river_export_options *opts,
+			   river_diag *diag);
+
+/* The default horizon of puzzle's models (see river_export_options). */
+RIVER_API int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
+				   river_diag *diag);
+
+/*
+ * Solve puzzle with an external engine found on PATH: "minizinc"
+ * (MiniZinc with Gecode), "z3", "cbc" or "glpk".  The model is exported,
+ * the engine run, its answer read back and checked by libriver's own
+ * plan checker.  RIVER_OK gives a plan as river_solve does (unsolved
+ * when the engine proves no plan exists within the horizon, a bound on
+ * any optimum); RIVER_ENOENGINE when the engine is not installed (diag
+ * names the Debian package), RIVER_EENGINE when it fails or its answer
+ * is not a legal optimal plan.  Runs a child process and uses temporary
+ * files under $TMPDIR (or /tmp).
+ */
+RIVER_API int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
+				 const char *engine,
+				 const river_export_options *opts,
+				 river_diag *diag);
+
+/* The engines river_solve_engine knows, as a NULL-terminated array. */
+RIVER_API const char *const *river_engines(void);
+
+/* The engine that made plan ("bfs" for river_solve), and how long it
+ * took in seconds (the engine's whole run, for external ones). */
+RIVER_API const char *river_plan_engine(const river_plan *plan);
+RIVER_API double river_plan_seconds(const river_plan *plan);
 
 /* Release memory the library returned to the caller (NULL is fine). */
 RIVER_API void river_free(void *ptr);

@@ -17,7 +17,8 @@ enum {
 	EXIT_UNSOLVABLE = 1,
 	EXIT_BAD_INPUT = 2,
 	EXIT_LIMIT = 3,
-	EXIT_INTERNAL = 4
+	EXIT_INTERNAL = 4,
+	EXIT_ENGINE = 5
 };
 
 struct options {
@@ -27,9 +28,15 @@ struct options {
 	river_format format;
 	unsigned long long max_states;
 	int quiet;
+	const char *engine;   /* NULL: libriver's own search */
+	const char *to;       /* export: the model's format */
+	unsigned horizon;     /* export and engines: 0 for the default */
 };
 
-enum option_id { OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_HELP, OPT_VERSION };
+enum option_id {
+	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
+	OPT_HELP, OPT_VERSION
+};
 
 /* Every option once: the parser and --help both read this table. */
 static const struct option_spec {
@@ -45,6 +52,12 @@ static const struct option_spec {
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_QUIET, 'q', "quiet", NULL,
 	 "no progress line on a long search"},
+	{OPT_ENGINE, 'e', "engine", "ENGINE",
+	 "solve with bfs (default), minizinc, z3, cbc or glpk"},
+	{OPT_TO, 't', "to", "FORMAT",
+	 "export: the model's format, minizinc, smt2 or lp"},
+	{OPT_HORIZON, 'H', "horizon", "N",
+	 "export and engines: a model of N steps (default: a bound)"},
 	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
 	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
 };
@@ -60,6 +73,7 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  solve FILE   find a plan with the fewest crossings\n"
 	      "  check FILE   check a puzzle and summarise it\n"
+	      "  export FILE  write the puzzle as a model for another solver\n"
 	      "\n"
 	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
 	      "Options may come anywhere; -- ends them.\n"
@@ -73,9 +87,10 @@ static void usage(FILE *out)
 			 o->long_name, o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(out, "  %-26s %s\n", left, o->help);
 	}
-	fputs("\nExit status: 0 solved (or checked), 1 no solution, 2 bad "
-	      "usage, puzzle\nor output, 3 search limit, puzzle too big to "
-	      "search or out of memory,\n4 internal error.\n", out);
+	fputs("\nExit status: 0 solved (or checked, or exported), 1 no solution, "
+	      "2 bad usage,\npuzzle or output, or an engine not installed, "
+	      "3 search limit, puzzle too\nbig to search or out of memory, "
+	      "4 internal error, 5 the engine failed.\n", out);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -130,10 +145,56 @@ static int set_max_states(struct options *opts, const char *value)
 	return -1;
 }
 
+static int set_horizon(struct options *opts, const char *value)
+{
+	const char *p = value;
+	unsigned long long n;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	errno = 0;
+	n = strtoull(value, NULL, 10);
+	if (p == value || *p || errno || n == 0 || n > 100000)
+		return usage_error("--horizon needs a whole number from 1 to "
+				   "100000, not '%s'", value);
+	opts->horizon = (unsigned)n;
+	return -1;
+}
+
+/* value must be one of the library's names in list. */
+static int set_name(const char **field, const char *value,
+		    const char *const *list, const char *what)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++) {
+		if (strcmp(list[i], value) == 0) {
+			*field = list[i];
+			return -1;
+		}
+	}
+	fprintf(stderr, "river: unknown %s '%s' (use", what, value);
+	for (i = 0; list[i]; i++)
+		fprintf(stderr, "%s%s", i == 0 ? " " : list[i + 1] ? ", " : " or ",
+			list[i]);
+	fputs(")\nTry 'river --help'.\n", stderr);
+	return EXIT_BAD_INPUT;
+}
+
 static int set_option(struct options *opts, const struct option_spec *o,
 		      const char *value)
 {
+	static const char *const bfs_and_engines[] = {
+		"bfs", "minizinc", "z3", "cbc", "glpk", NULL};
+
 	switch (o->id) {
+	case OPT_ENGINE:
+		return set_name(&opts->engine, value, bfs_and_engines, "engine");
+	case OPT_TO:
+		return set_name(&opts->to, value, river_export_formats(),
+				"model format");
+	case OPT_HORIZON:
+		return set_horizon(opts, value);
 	case OPT_FORMAT:
 		if (strcmp(value, "text") == 0)
 			opts->format = RIVER_FORMAT_TEXT;
@@ -233,11 +294,17 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	if (!opts->command)
 		return usage_error("%s", "no command (try: river solve FILE)");
 	if (strcmp(opts->command, "solve") != 0 &&
-	    strcmp(opts->command, "check") != 0)
-		return usage_error("unknown command '%s' (use solve or check)",
-				   opts->command);
+	    strcmp(opts->command, "check") != 0 &&
+	    strcmp(opts->command, "export") != 0)
+		return usage_error("unknown command '%s' (use solve, check or "
+				   "export)", opts->command);
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
+	if (strcmp(opts->command, "export") == 0 && !opts->to)
+		return usage_error("%s", "export needs --to FORMAT (minizinc, "
+				   "smt2 or lp)");
+	if (opts->engine && strcmp(opts->engine, "bfs") == 0)
+		opts->engine = NULL;
 	opts->name = strcmp(opts->file, "-") == 0 ? "<stdin>" : opts->file;
 	return -1;
 }
@@ -336,6 +403,49 @@ static void show_progress(const river_progress *p, void *userdata)
 	fflush(stderr);
 }
 
+/* The exit status river(1) documents for a library status. */
+static int exit_status(int rc)
+{
+	switch (rc) {
+	case RIVER_ELIMIT:
+	case RIVER_ETOOBIG:
+	case RIVER_ENOMEM:
+		return EXIT_LIMIT;
+	case RIVER_ENOENGINE:
+	case RIVER_EINVAL:
+	case RIVER_EIO:
+		return EXIT_BAD_INPUT;
+	case RIVER_EENGINE:
+		return EXIT_ENGINE;
+	default:
+		return EXIT_INTERNAL;
+	}
+}
+
+static int export_model(const struct options *opts,
+			const river_puzzle *puzzle)
+{
+	river_export_options eo;
+	river_diag diag;
+	char *text;
+	int rc;
+
+	river_export_options_init(&eo);
+	eo.horizon = opts->horizon;
+	rc = river_export(&text, puzzle, opts->to, &eo, &diag);
+	if (rc != RIVER_OK) {
+		if (!diag.file[0])
+			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
+		print_diag(&diag);
+		if (rc == RIVER_ETOOBIG)
+			fputs("river: give one with --horizon N\n", stderr);
+		return rc == RIVER_ETOOBIG ? EXIT_BAD_INPUT : exit_status(rc);
+	}
+	fputs(text, stdout);
+	river_free(text);
+	return EXIT_SOLVED;
+}
+
 static int solve(const struct options *opts, const river_puzzle *puzzle)
 {
 	river_solve_options so;
@@ -354,7 +464,15 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		so.progress = show_progress;
 		so.userdata = &pr;
 	}
-	rc = river_solve(&plan, puzzle, &so, &diag);
+	if (opts->engine) {
+		river_export_options eo;
+
+		river_export_options_init(&eo);
+		eo.horizon = opts->horizon;
+		rc = river_solve_engine(&plan, puzzle, opts->engine, &eo, &diag);
+	} else {
+		rc = river_solve(&plan, puzzle, &so, &diag);
+	}
 	if (pr.shown)
 		fputs("\r\033[K", stderr);
 	if (rc != RIVER_OK) {
@@ -364,10 +482,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		if (rc == RIVER_ELIMIT)
 			fputs("river: raise the limit with --max-states N\n",
 			      stderr);
-		return rc == RIVER_ELIMIT || rc == RIVER_ETOOBIG ||
-				       rc == RIVER_ENOMEM
-			       ? EXIT_LIMIT
-			       : EXIT_INTERNAL;
+		return exit_status(rc);
 	}
 	rc = river_plan_render(&text, plan, opts->format);
 	if (rc != RIVER_OK) {
@@ -395,6 +510,8 @@ int main(int argc, char **argv)
 	if (rc < 0 && strcmp(opts.command, "check") == 0) {
 		print_summary(opts.name, puzzle);
 		rc = EXIT_SOLVED;
+	} else if (rc < 0 && strcmp(opts.command, "export") == 0) {
+		rc = export_model(&opts, puzzle);
 	} else if (rc < 0) {
 		rc = solve(&opts, puzzle);
 	}

@@ -1,8 +1,11 @@
+#define _POSIX_C_SOURCE 200809L
+
 #include "plan/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "solve/bfs.h"
 
@@ -108,10 +111,20 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	return true;
 }
 
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
 int river_solve(river_plan **out, const river_puzzle *puzzle,
 		const river_solve_options *opts, river_diag *diag)
 {
 	river_solve_options defaults;
+	struct timespec start;
 	struct bfs_result res;
 	struct plan_fault fault;
 	river_plan *plan;
@@ -129,6 +142,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan = calloc(1, sizeof *plan);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	rc = bfs_solve(&puzzle->sys, opts, &res, diag);
 	if (rc != RIVER_OK) {
 		free(plan);
@@ -144,6 +158,8 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 				"plan (step %zu: %s)", fault.step, fault.reason);
 	}
 	plan->puzzle = puzzle;
+	plan->engine = "bfs";
+	plan->seconds = seconds_since(&start);
 	plan->solved = res.solved;
 	plan->explored = res.explored;
 	plan->states = res.path;
@@ -158,6 +174,16 @@ void river_plan_free(river_plan *plan)
 		return;
 	free(plan->states);
 	free(plan);
+}
+
+const char *river_plan_engine(const river_plan *plan)
+{
+	return plan ? plan->engine : NULL;
+}
+
+double river_plan_seconds(const river_plan *plan)
+{
+	return plan ? plan->seconds : 0.0;
 }
 
 int river_plan_solved(const river_plan *plan)

@@ -11,6 +11,9 @@ struct river_plan {
 	unsigned long long explored;
 	state_t *states; /* start..goal; only the start when unsolved */
 	size_t n_states;
+	const char *engine; /* "bfs", or the external engine's name */
+	double seconds;     /* how long the engine took */
+	unsigned horizon;   /* external engines: the model's steps */
 };
 
 /* Why a plan is not a solution: which crossing (1-based; 0 for the
@@ -37,6 +40,12 @@ static inline unsigned plan_on_right(const river_plan *plan, size_t k,
 				     size_t i)
 {
 	return river_plan_item_on(plan, k, i, RIVER_RIGHT);
+}
+
+/* True for a plan of libriver's own search, false for an engine's. */
+static inline bool plan_by_search(const river_plan *plan)
+{
+	return plan->horizon == 0;
 }
 
 int plan_render_text(char **out, const river_plan *plan);

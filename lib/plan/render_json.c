@@ -71,7 +71,14 @@ int plan_render_json(char **out, const river_plan *plan)
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);
 	else
 		buf_puts(&b, ",\n  \"crossings\": null");
-	buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
+	if (plan_by_search(plan))
+		buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
+	else
+		buf_puts(&b, ",\n  \"states_explored\": null");
+	buf_printf(&b, ",\n  \"engine\": \"%s\"", plan->engine);
+	if (!plan_by_search(plan))
+		buf_printf(&b, ",\n  \"seconds\": %.3f,\n  \"horizon\": %u",
+			   plan->seconds, plan->horizon);
 	buf_puts(&b, ",\n  \"start\": {");
 	put_banks(&b, plan, 0);
 	buf_puts(&b, "}");

@@ -224,18 +224,27 @@ int plan_render_text(char **out, const river_plan *plan)
 	if (m->description[0])
 		buf_printf(&b, "%s\n", m->description);
 	buf_putc(&b, '\n');
-	if (!plan->solved) {
+	if (!plan->solved && plan_by_search(plan)) {
 		buf_printf(&b, "No solution: the goal cannot be reached "
 			       "(all %llu reachable state%s explored).\n",
 			   plan->explored, plan->explored == 1 ? "" : "s");
+	} else if (!plan->solved) {
+		buf_printf(&b, "No solution: %s proved that no plan has at most "
+			       "%u crossings, a bound on every plan (%.2f s).\n",
+			   plan->engine, plan->horizon, plan->seconds);
 	} else {
 		put_table(&b, plan);
 		buf_putc(&b, '\n');
 		for (k = 1; k <= crossings; k++)
 			put_sentence(&b, plan, k);
-		buf_printf(&b, "\nSolved in %zu crossing%s (%llu state%s explored).\n",
-			   crossings, crossings == 1 ? "" : "s", plan->explored,
-			   plan->explored == 1 ? "" : "s");
+		buf_printf(&b, "\nSolved in %zu crossing%s ", crossings,
+			   crossings == 1 ? "" : "s");
+		if (plan_by_search(plan))
+			buf_printf(&b, "(%llu state%s explored).\n",
+				   plan->explored, plan->explored == 1 ? "" : "s");
+		else
+			buf_printf(&b, "(%s, %.2f s).\n", plan->engine,
+				   plan->seconds);
 	}
 	*out = buf_take(&b);
 	return *out ? RIVER_OK : RIVER_ENOMEM;

@@ -1,0 +1,294 @@
+/* External engines: write the model, run the solver found on PATH, read
+ * its answer back, and check the plan before anyone sees it. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "export/answer.h"
+#include "plan/plan.h"
+
+extern char **environ;
+
+struct engine {
+	const char *name;
+	const char *format;   /* the model it reads */
+	const char *program;
+	const char *package;  /* Debian's, for the "not installed" message */
+	/* argv after the program; MODEL and ANSWER are replaced by paths */
+	const char *args[8];
+	bool answer_on_stdout;
+	answer_reader read;
+};
+
+static const struct engine engines[] = {
+	{"minizinc", "minizinc", "minizinc", "minizinc",
+	 {"--solver", "gecode", "--output-mode", "json", "MODEL", NULL},
+	 true, answer_minizinc},
+	{"z3", "smt2", "z3", "z3", {"-smt2", "MODEL", NULL}, true, answer_z3},
+	{"cbc", "lp", "cbc", "coinor-cbc",
+	 {"MODEL", "solve", "solution", "ANSWER", NULL}, false, answer_cbc},
+	{"glpk", "lp", "glpsol", "glpk-utils",
+	 {"--lp", "MODEL", "-o", "ANSWER", NULL}, false, answer_glpk},
+};
+
+#define N_ENGINES (sizeof engines / sizeof engines[0])
+
+const char *const *river_engines(void)
+{
+	static const char *names[N_ENGINES + 1];
+	size_t i;
+
+	for (i = 0; i < N_ENGINES; i++)
+		names[i] = engines[i].name;
+	return names;
+}
+
+static const struct engine *find_engine(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < N_ENGINES; i++)
+		if (strcmp(engines[i].name, name) == 0)
+			return &engines[i];
+	return NULL;
+}
+
+/* A private folder for the model and the answer. */
+struct workdir {
+	char dir[4096];
+	char model[4200];
+	char answer[4200];
+	char output[4200];
+	char errors[4200];
+};
+
+static int make_workdir(struct workdir *w, const char *format, river_diag *diag)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	snprintf(w->dir, sizeof w->dir, "%s/river-XXXXXX", tmp);
+	if (!mkdtemp(w->dir))
+		return diag_set(diag, RIVER_EIO, NULL, NULL,
+				"cannot make a temporary folder in %s: %s", tmp,
+				strerror(errno));
+	snprintf(w->model, sizeof w->model, "%s/model.%s", w->dir,
+		 strcmp(format, "minizinc") == 0 ? "mzn" : format);
+	snprintf(w->answer, sizeof w->answer, "%s/answer.txt", w->dir);
+	snprintf(w->output, sizeof w->output, "%s/output.txt", w->dir);
+	snprintf(w->errors, sizeof w->errors, "%s/errors.txt", w->dir);
+	return RIVER_OK;
+}
+
+static void remove_workdir(const struct workdir *w)
+{
+	unlink(w->model);
+	unlink(w->answer);
+	unlink(w->output);
+	unlink(w->errors);
+	rmdir(w->dir);
+}
+
+static int write_file(const char *path, const char *text, river_diag *diag)
+{
+	FILE *f = fopen(path, "w");
+	int ok;
+
+	if (!f)
+		return diag_set(diag, RIVER_EIO, NULL, NULL, "cannot write %s: %s",
+				path, strerror(errno));
+	ok = fputs(text, f) >= 0;
+	ok &= fclose(f) == 0;
+	return ok ? RIVER_OK
+		  : diag_set(diag, RIVER_EIO, NULL, NULL, "cannot write %s",
+			     path);
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct buf b;
+	char chunk[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	buf_init(&b);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_putn(&b, chunk, n);
+	fclose(f);
+	return buf_take(&b);
+}
+
+/* Run the engine with its standard output in w->output and its
+ * warnings in w->errors. */
+static int run(const struct engine *e, const struct workdir *w,
+	       river_diag *diag)
+{
+	const char *argv[10];
+	posix_spawn_file_actions_t actions;
+	pid_t pid;
+	int status, rc, i;
+
+	argv[0] = e->program;
+	for (i = 0; e->args[i]; i++)
+		argv[i + 1] = strcmp(e->args[i], "MODEL") == 0 ? w->model :
+			      strcmp(e->args[i], "ANSWER") == 0 ? w->answer :
+			      e->args[i];
+	argv[i + 1] = NULL;
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null",
+					 O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, w->output,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, w->errors,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	rc = posix_spawnp(&pid, e->program, &actions, NULL,
+			  (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&actions);
+	if (rc == ENOENT)
+		return diag_set(diag, RIVER_ENOENGINE, NULL, NULL,
+				"the %s engine needs '%s', which is not installed "
+				"(on Debian: apt-get install %s)",
+				e->name, e->program, e->package);
+	if (rc != 0)
+		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				"cannot run %s: %s", e->program, strerror(rc));
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+					"lost %s: %s", e->program,
+					strerror(errno));
+	if (!WIFEXITED(status))
+		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				"%s was killed by signal %d", e->program,
+				WTERMSIG(status));
+	return RIVER_OK;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Turn a checked answer into a plan. */
+static int make_plan(river_plan **out, const river_puzzle *puzzle,
+		     const struct engine *e, struct answer *ans,
+		     unsigned horizon, river_diag *diag)
+{
+	struct plan_fault fault;
+	river_plan *plan;
+
+	if (!ans->infeasible &&
+	    !plan_check(&puzzle->sys, ans->states, ans->n, &fault))
+		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				"%s answered with an illegal plan (step %zu: %s)",
+				e->name, fault.step, fault.reason);
+	plan = calloc(1, sizeof *plan);
+	if (!plan)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	if (ans->infeasible) {
+		/* No plan within a bound on every plan: none at all. */
+		ans->states = malloc(sizeof *ans->states);
+		if (!ans->states) {
+			free(plan);
+			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					"out of memory");
+		}
+		ans->states[0] = 0;
+		ans->n = 1;
+	}
+	plan->puzzle = puzzle;
+	plan->solved = !ans->infeasible;
+	plan->states = ans->states;
+	plan->n_states = ans->n;
+	plan->engine = e->name;
+	plan->horizon = horizon;
+	ans->states = NULL;
+	*out = plan;
+	return RIVER_OK;
+}
+
+static int solve_with(river_plan **out, const river_puzzle *puzzle,
+		      const struct engine *e, struct export_ctx *ctx,
+		      const char *model, river_diag *diag)
+{
+	struct workdir w;
+	struct answer ans;
+	struct timespec start;
+	char *text;
+	int rc;
+
+	memset(&ans, 0, sizeof ans);
+	rc = make_workdir(&w, e->format, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	rc = write_file(w.model, model, diag);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (rc == RIVER_OK)
+		rc = run(e, &w, diag);
+	if (rc == RIVER_OK) {
+		text = read_text(e->answer_on_stdout ? w.output : w.answer);
+		if (!text)
+			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				      "%s wrote no answer", e->program);
+		else
+			rc = e->read(ctx, text, &ans, diag);
+		free(text);
+	}
+	if (rc == RIVER_OK)
+		rc = make_plan(out, puzzle, e, &ans, ctx->horizon, diag);
+	if (rc == RIVER_OK)
+		(*out)->seconds = seconds_since(&start);
+	free(ans.states);
+	remove_workdir(&w);
+	return rc;
+}
+
+int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
+		       const char *engine, const river_export_options *opts,
+		       river_diag *diag)
+{
+	const struct engine *e = find_engine(engine);
+	struct export_ctx ctx;
+	struct buf model;
+	char *text;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	if (!e)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
+				"or glpk)", engine ? engine : "(null)");
+	buf_init(&model);
+	rc = export_begin(&ctx, puzzle, opts, &model, diag);
+	if (rc == RIVER_OK)
+		rc = export_find(e->format)(&ctx);
+	text = rc == RIVER_OK ? buf_take(&model) : NULL;
+	if (rc == RIVER_OK && !text)
+		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	if (rc == RIVER_OK)
+		rc = solve_with(out, puzzle, e, &ctx, text, diag);
+	free(text);
+	buf_release(&model);
+	export_end(&ctx);
+	return rc;
+}

@@ -1,0 +1,191 @@
+/* The formats' common ground: options, the default horizon, names safe
+ * in each language, and the public river_export. */
+#include "export/export.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	export_writer write;
+} formats[] = {
+	{"minizinc", export_minizinc},
+	{"smt2", export_smt2},
+	{"lp", export_lp},
+};
+
+#define N_FORMATS (sizeof formats / sizeof formats[0])
+
+const char *const *river_export_formats(void)
+{
+	static const char *names[N_FORMATS + 1];
+	size_t i;
+
+	for (i = 0; i < N_FORMATS; i++)
+		names[i] = formats[i].name;
+	return names;
+}
+
+void river_export_options_init(river_export_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* Every state the encoding can name, in rank order: individuals' and
+ * the boat's bits, then each kind's count. */
+static state_t unrank(const struct system *sys, uint64_t rank)
+{
+	uint64_t low = UINT64_C(2) << sys->n_ind;
+	state_t s = rank % low;
+	unsigned k;
+
+	rank /= low;
+	for (k = 0; k < sys->n_kinds; k++) {
+		uint64_t radix = (uint64_t)sys->kinds[k].copies + 1;
+
+		s |= (rank % radix) << sys->kinds[k].shift;
+		rank /= radix;
+	}
+	return s;
+}
+
+int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
+			 river_diag *diag)
+{
+	const struct system *sys;
+	uint64_t rank, legal = 0;
+
+	if (!out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	sys = &puzzle->sys;
+	if (sys->rank_size == 0 || sys->rank_size > EXPORT_MAX_COUNTED_STATES)
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"the puzzle has too many states to bound its "
+				"plans: give a horizon (the most crossings to "
+				"consider)");
+	/* A shortest plan never visits a state twice, so it has fewer
+	 * crossings than there are legal states. */
+	for (rank = 0; rank < sys->rank_size; rank++)
+		legal += system_safe(sys, unrank(sys, rank));
+	*out = legal > 1 ? (unsigned)(legal - 1) : 1;
+	return RIVER_OK;
+}
+
+static bool name_taken(const char *name, const char *const *reserved,
+		       const char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; reserved[i]; i++)
+		if (strcmp(reserved[i], name) == 0)
+			return true;
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+int export_names(struct export_ctx *ctx, const char *const *reserved,
+		 const char *prefix)
+{
+	const struct model *m = ctx->model;
+	size_t i;
+
+	ctx->names = calloc(m->n_items ? m->n_items : 1, sizeof *ctx->names);
+	if (!ctx->names)
+		return RIVER_ENOMEM;
+	for (i = 0; i < m->n_items; i++) {
+		struct buf b;
+
+		buf_init(&b);
+		/* A leading underscore is reserved in some languages. */
+		buf_printf(&b, "%s%s%s", prefix,
+			   !prefix[0] && m->items[i].name[0] == '_' ? "i" : "",
+			   m->items[i].name);
+		while (b.data && name_taken(b.data, reserved, ctx->names, i))
+			buf_putc(&b, '_');
+		ctx->names[i] = buf_take(&b);
+		if (!ctx->names[i])
+			return RIVER_ENOMEM;
+	}
+	return RIVER_OK;
+}
+
+static void release_names(struct export_ctx *ctx)
+{
+	size_t i;
+
+	if (!ctx->names)
+		return;
+	for (i = 0; i < ctx->model->n_items; i++)
+		free((char *)ctx->names[i]);
+	free(ctx->names);
+	ctx->names = NULL;
+}
+
+int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
+		 const river_export_options *opts, struct buf *out,
+		 river_diag *diag)
+{
+	int rc = RIVER_OK;
+
+	memset(ctx, 0, sizeof *ctx);
+	ctx->puzzle = puzzle;
+	ctx->model = &puzzle->model;
+	ctx->sys = &puzzle->sys;
+	ctx->out = out;
+	ctx->diag = diag;
+	ctx->horizon = opts ? opts->horizon : 0;
+	if (ctx->horizon == 0)
+		rc = river_export_horizon(&ctx->horizon, puzzle, diag);
+	return rc;
+}
+
+void export_end(struct export_ctx *ctx)
+{
+	release_names(ctx);
+}
+
+export_writer export_find(const char *format)
+{
+	size_t i;
+
+	for (i = 0; format && i < N_FORMATS; i++)
+		if (strcmp(formats[i].name, format) == 0)
+			return formats[i].write;
+	return NULL;
+}
+
+int river_export(char **out, const river_puzzle *puzzle, const char *format,
+		 const river_export_options *opts, river_diag *diag)
+{
+	struct export_ctx ctx;
+	export_writer write = export_find(format);
+	struct buf b;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	if (!write)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"unknown model format '%s' (use minizinc, smt2 "
+				"or lp)", format ? format : "(null)");
+	buf_init(&b);
+	rc = export_begin(&ctx, puzzle, opts, &b, diag);
+	if (rc == RIVER_OK)
+		rc = write(&ctx);
+	export_end(&ctx);
+	if (rc != RIVER_OK) {
+		buf_release(&b);
+		return rc;
+	}
+	*out = buf_take(&b);
+	if (!*out)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	return RIVER_OK;
+}

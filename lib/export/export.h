@@ -1,0 +1,53 @@
+/* Models for other solvers: the puzzle as a time-expanded model of
+ * H steps (a position per item per step), written for one solver's
+ * language, and the solver's answer read back into states.
+ *
+ * Every format states the same physics, and nothing about how to solve:
+ *   - step 0 is the start; the boat crosses at every step s <= end, from
+ *     the left when s is odd, from the right when s is even;
+ *   - an item changes bank at step s only with the boat, from the boat's
+ *     bank; 1..seats passengers, at least one of them a rower;
+ *   - every rule holds on both banks at every step;
+ *   - from step end on, everything is on the right bank;
+ *   - the objective is the smallest end. */
+#ifndef RIVER_EXPORT_H
+#define RIVER_EXPORT_H
+
+#include "puzzle.h"
+#include "util/buf.h"
+
+/* Past this many legal states the default horizon is not worked out:
+ * the caller must give one. */
+#define EXPORT_MAX_COUNTED_STATES (UINT64_C(1) << 26)
+
+struct export_ctx {
+	const river_puzzle *puzzle;
+	const struct model *model;
+	const struct system *sys;
+	unsigned horizon;
+	struct buf *out;
+	river_diag *diag;
+	const char **names;  /* per item: its name, made safe for the format */
+};
+
+typedef int (*export_writer)(struct export_ctx *ctx);
+
+int export_minizinc(struct export_ctx *ctx);
+int export_smt2(struct export_ctx *ctx);
+int export_lp(struct export_ctx *ctx);
+
+/* Safe names: prefix and each item's name, with underscores added
+ * where the format reserves the name (a keyword, or one of the model's
+ * own) or it would start with one; kept unique.  Fills ctx->names. */
+int export_names(struct export_ctx *ctx, const char *const *reserved,
+		 const char *prefix);
+
+/* Set up ctx for puzzle (working out the default horizon if opts asks
+ * for it), and release what it holds. */
+int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
+		 const river_export_options *opts, struct buf *out,
+		 river_diag *diag);
+void export_end(struct export_ctx *ctx);
+export_writer export_find(const char *format);
+
+#endif

@@ -1,0 +1,326 @@
+/* The constrained model of the CQM article, linear, in CPLEX LP format
+ * (as dimod.lp.load, GLPK and CBC read it).  Per step s and item i:
+ *   pos_i_s     the item's bank after step s (binary; a kind's count on
+ *               the right bank is num_i_s, an integer);
+ *   avail_i_s   it is on the boat's bank before step s (the article's
+ *               "available"), and choice_i_s it boards (its "choice");
+ *   active_s    the boat crosses at step s: it alternates banks, from the
+ *               left at odd steps, like the article's farmer;
+ *   some_i_b_s  (kinds in rules) some of kind i is on bank b.
+ * The objective counts the crossings: it rewards finishing early.  Every
+ * name starts with a lower-case letter other than e and holds only
+ * letters, digits and underscores, as HiGHS (dimod's reader) wants. */
+#include "export/export.h"
+
+static const char *const reserved[] = {NULL};
+
+/* Terms go on lines of a few each, under LP readers' line limits. */
+struct lin {
+	struct buf *out;
+	int terms;
+};
+
+static void term(struct lin *l, long coef, const char *fmt, const char *name,
+		 unsigned s)
+{
+	if (coef == 0)
+		return;
+	if (l->terms > 0 && l->terms % 6 == 0)
+		buf_puts(l->out, "\n   ");
+	if (coef < 0)
+		buf_puts(l->out, l->terms ? " - " : " -");
+	else if (l->terms)
+		buf_puts(l->out, " + ");
+	else
+		buf_putc(l->out, ' ');
+	if (coef != 1 && coef != -1)
+		buf_printf(l->out, "%ld ", coef < 0 ? -coef : coef);
+	buf_printf(l->out, fmt, name, s);
+	l->terms++;
+}
+
+static struct lin row(struct export_ctx *ctx, const char *fmt, const char *a,
+		      unsigned s)
+{
+	struct lin l = {ctx->out, 0};
+
+	buf_putc(ctx->out, ' ');
+	buf_printf(ctx->out, fmt, a, s);
+	buf_puts(ctx->out, ":");
+	return l;
+}
+
+static void end_row(struct lin *l, const char *op, long rhs)
+{
+	buf_printf(l->out, " %s %ld\n", op, rhs);
+}
+
+/* count(i on bank) = sign * var + constant: adds the var term with
+ * coef and returns what the constant adds to the left-hand side. */
+static long count_term(struct export_ctx *ctx, struct lin *l, size_t i,
+		       bool right, long coef, unsigned s)
+{
+	const struct item *it = &ctx->model->items[i];
+	const char *fmt = it->is_kind ? "num_%s_%u" : "pos_%s_%u";
+	long all = (long)it->copies;
+
+	term(l, right ? coef : -coef, fmt, ctx->names[i], s);
+	return right ? 0 : coef * all;
+}
+
+/* presence(i on bank) as a 0/1 term: an individual's own position, a
+ * kind's "some" indicator. */
+static long presence_term(struct export_ctx *ctx, struct lin *l, size_t i,
+			  bool right, long coef, unsigned s)
+{
+	const struct item *it = &ctx->model->items[i];
+
+	if (!it->is_kind)
+		return count_term(ctx, l, i, right, coef, s);
+	term(l, coef, right ? "some_%s_r_%u" : "some_%s_l_%u", ctx->names[i], s);
+	return 0;
+}
+
+static bool kind_in_rules(const struct model *m, size_t i)
+{
+	size_t r, g;
+
+	for (r = 0; r < m->n_rules; r++) {
+		const struct rule *rule = &m->rules[r];
+
+		if (rule->a == i || rule->b == i)
+			return true;
+		for (g = 0; g < rule->n_guards; g++)
+			if (rule->guards[g] == i)
+				return true;
+	}
+	return false;
+}
+
+static void put_objective(struct export_ctx *ctx)
+{
+	struct lin l = {ctx->out, 0};
+	unsigned s;
+
+	buf_puts(ctx->out, "Minimize\n crossings:");
+	for (s = 1; s <= ctx->horizon; s++)
+		term(&l, 1, "active%s_%u", "", s);
+	buf_puts(ctx->out, "\nSubject To\n");
+}
+
+static void put_start_goal(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	unsigned s;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		const char *fmt = m->items[i].is_kind ? "num_%s_%u" : "pos_%s_%u";
+		long all = (long)m->items[i].copies;
+		struct lin l;
+
+		l = row(ctx, "start_%s%u", ctx->names[i], 0);
+		term(&l, 1, fmt, ctx->names[i], 0);
+		end_row(&l, "=", 0);
+		/* Once the boat stops, everything is across. */
+		for (s = 0; s < ctx->horizon; s++) {
+			l = row(ctx, "goal_%s_%u", ctx->names[i], s);
+			term(&l, 1, fmt, ctx->names[i], s);
+			term(&l, all, "active%s_%u", "", s + 1);
+			end_row(&l, ">=", all);
+		}
+		l = row(ctx, "goal_%s_%u", ctx->names[i], ctx->horizon);
+		term(&l, 1, fmt, ctx->names[i], ctx->horizon);
+		end_row(&l, "=", all);
+	}
+	for (s = 2; s <= ctx->horizon; s++) {
+		struct lin l = row(ctx, "stop%s_%u", "", s);
+
+		term(&l, 1, "active%s_%u", "", s);
+		term(&l, -1, "active%s_%u", "", s - 1);
+		end_row(&l, "<=", 0);
+	}
+}
+
+/* Step s: what is available on the boat's bank, what is chosen, how the
+ * positions follow, and the boat's seats and rowers. */
+static void put_step(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	bool from_left = s % 2 == 1;
+	struct lin l;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		const char *n = ctx->names[i];
+		const char *fmt = m->items[i].is_kind ? "num_%s_%u" : "pos_%s_%u";
+		long all = (long)m->items[i].copies;
+
+		l = row(ctx, "avail_%s_%u", n, s);
+		term(&l, 1, "avail_%s_%u", n, s);
+		term(&l, from_left ? 1 : -1, fmt, n, s - 1);
+		end_row(&l, "=", from_left ? all : 0);
+		l = row(ctx, "choose_%s_%u", n, s);
+		term(&l, 1, "choice_%s_%u", n, s);
+		term(&l, -1, "avail_%s_%u", n, s);
+		end_row(&l, "<=", 0);
+		l = row(ctx, "move_%s_%u", n, s);
+		term(&l, 1, fmt, n, s);
+		term(&l, -1, fmt, n, s - 1);
+		term(&l, from_left ? -1 : 1, "choice_%s_%u", n, s);
+		end_row(&l, "=", 0);
+	}
+	l = row(ctx, "seats%s_%u", "", s);
+	for (i = 0; i < m->n_items; i++)
+		term(&l, 1, "choice_%s_%u", ctx->names[i], s);
+	term(&l, -(long)m->seats, "active%s_%u", "", s);
+	end_row(&l, "<=", 0);
+	l = row(ctx, "aboard%s_%u", "", s);
+	for (i = 0; i < m->n_items; i++)
+		term(&l, 1, "choice_%s_%u", ctx->names[i], s);
+	term(&l, -1, "active%s_%u", "", s);
+	end_row(&l, ">=", 0);
+	l = row(ctx, "rower%s_%u", "", s);
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].rows)
+			term(&l, 1, "choice_%s_%u", ctx->names[i], s);
+	term(&l, -1, "active%s_%u", "", s);
+	end_row(&l, ">=", 0);
+}
+
+/* some_i_b_s is 1 exactly when a kind has copies on bank b. */
+static void put_presence(struct export_ctx *ctx, size_t i, unsigned s)
+{
+	const char *n = ctx->names[i];
+	long all = (long)ctx->model->items[i].copies;
+	struct lin l;
+
+	l = row(ctx, "somer_%s_%u", n, s);
+	term(&l, 1, "num_%s_%u", n, s);
+	term(&l, -1, "some_%s_r_%u", n, s);
+	end_row(&l, ">=", 0);
+	l = row(ctx, "somer2_%s_%u", n, s);
+	term(&l, 1, "num_%s_%u", n, s);
+	term(&l, -all, "some_%s_r_%u", n, s);
+	end_row(&l, "<=", 0);
+	l = row(ctx, "somel_%s_%u", n, s);
+	term(&l, 1, "num_%s_%u", n, s);
+	term(&l, 1, "some_%s_l_%u", n, s);
+	end_row(&l, "<=", all);
+	l = row(ctx, "somel2_%s_%u", n, s);
+	term(&l, 1, "num_%s_%u", n, s);
+	term(&l, all, "some_%s_l_%u", n, s);
+	end_row(&l, ">=", all);
+}
+
+static void put_rule(struct export_ctx *ctx, size_t r, unsigned s, bool right)
+{
+	const struct rule *rule = &ctx->model->rules[r];
+	struct lin l;
+	char tag[32];
+	long constant = 0;
+	size_t g;
+
+	snprintf(tag, sizeof tag, "rule%zu_%c", r + 1, right ? 'r' : 'l');
+	l = row(ctx, "%s_%u", tag, s);
+	if (rule->kind == RULE_EATS) {
+		/* a + b - guards <= 1: never both without a guard. */
+		constant += presence_term(ctx, &l, rule->a, right, 1, s);
+		constant += presence_term(ctx, &l, rule->b, right, 1, s);
+		for (g = 0; g < rule->n_guards; g++)
+			constant += presence_term(ctx, &l, rule->guards[g],
+						  right, -1, s);
+		end_row(&l, "<=", 1 - constant);
+		return;
+	}
+	/* count(a) - count(b) <= M (1 - present(b)), M = copies of a. */
+	{
+		long big = (long)ctx->model->items[rule->a].copies;
+
+		constant += count_term(ctx, &l, rule->a, right, 1, s);
+		constant += count_term(ctx, &l, rule->b, right, -1, s);
+		constant += presence_term(ctx, &l, rule->b, right, big, s);
+		end_row(&l, "<=", big - constant);
+	}
+}
+
+static void put_types(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t i;
+
+	buf_puts(o, "Bounds\n");
+	for (i = 0; i < m->n_items; i++) {
+		if (!m->items[i].is_kind)
+			continue;
+		for (s = 0; s <= ctx->horizon; s++) {
+			buf_printf(o, " 0 <= num_%s_%u <= %u\n", ctx->names[i], s,
+				   m->items[i].copies);
+			if (s > 0)
+				buf_printf(o, " 0 <= avail_%s_%u <= %u\n"
+					      " 0 <= choice_%s_%u <= %u\n",
+					   ctx->names[i], s, m->items[i].copies,
+					   ctx->names[i], s, m->items[i].copies);
+		}
+	}
+	buf_puts(o, "Binary\n");
+	for (s = 0; s <= ctx->horizon; s++) {
+		if (s > 0)
+			buf_printf(o, " active_%u\n", s);
+		for (i = 0; i < m->n_items; i++) {
+			const char *n = ctx->names[i];
+
+			if (!m->items[i].is_kind) {
+				buf_printf(o, " pos_%s_%u\n", n, s);
+				if (s > 0)
+					buf_printf(o, " avail_%s_%u choice_%s_%u\n",
+						   n, s, n, s);
+			} else if (kind_in_rules(m, i)) {
+				buf_printf(o, " some_%s_r_%u some_%s_l_%u\n", n,
+					   s, n, s);
+			}
+		}
+	}
+	if (ctx->sys->n_kinds > 0) {
+		buf_puts(o, "General\n");
+		for (s = 0; s <= ctx->horizon; s++)
+			for (i = 0; i < m->n_items; i++)
+				if (m->items[i].is_kind)
+					buf_printf(o, s ? " num_%s_%u avail_%s_%u choice_%s_%u\n"
+							: " num_%s_%u\n",
+						   ctx->names[i], s, ctx->names[i], s,
+						   ctx->names[i], s);
+	}
+	buf_puts(o, "End\n");
+}
+
+int export_lp(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	unsigned s;
+	size_t r, i;
+	int rc = export_names(ctx, reserved, "");
+
+	if (rc != RIVER_OK)
+		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
+	buf_printf(ctx->out, "\\ %s\n", m->title);
+	buf_printf(ctx->out, "\\ The constrained model of the puzzle over %u "
+			     "steps, written by river.\n", ctx->horizon);
+	put_objective(ctx);
+	put_start_goal(ctx);
+	for (s = 1; s <= ctx->horizon; s++)
+		put_step(ctx, s);
+	for (s = 0; s <= ctx->horizon; s++)
+		for (i = 0; i < m->n_items; i++)
+			if (m->items[i].is_kind && kind_in_rules(m, i))
+				put_presence(ctx, i, s);
+	for (r = 0; r < m->n_rules; r++)
+		for (s = 0; s <= ctx->horizon; s++) {
+			put_rule(ctx, r, s, false);
+			put_rule(ctx, r, s, true);
+		}
+	put_types(ctx);
+	return RIVER_OK;
+}

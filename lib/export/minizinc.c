@@ -1,0 +1,262 @@
+/* The MiniZinc model, in the style of the MiniZinc article: enums of
+ * the items, location arrays per step, a var end, "solve minimize end",
+ * and an output item that prints the plan. */
+#include <string.h>
+
+#include "export/export.h"
+
+static const char *const reserved[] = {
+	/* keywords */
+	"ann", "annotation", "any", "array", "bool", "case", "constraint",
+	"default", "diff", "div", "else", "elseif", "endif", "enum", "false",
+	"float", "function", "if", "in", "include", "int", "intersect",
+	"let", "list", "maximize", "minimize", "mod", "not", "of", "op",
+	"opt", "output", "par", "predicate", "record", "satisfy", "set",
+	"solve", "string", "subset", "superset", "symdiff", "test", "then",
+	"true", "tuple", "type", "union", "var", "where", "xor",
+	/* library functions the model calls */
+	"abs", "bool2int", "fix", "forall", "join", "max", "min", "show",
+	"sum", "exists", "card", "index_set",
+	/* the model's own names */
+	"ITEM", "KIND", "copies", "seats", "H", "STEP0", "STEP", "at",
+	"right", "end", "shown", "rows", "on", "here", "moved", "passengers",
+	"rowers", "s", "b", "i", "k", NULL};
+
+static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
+{
+	const struct model *m = ctx->model;
+	const char *sep = "";
+	size_t i;
+
+	buf_printf(ctx->out, "enum %s = {", name);
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].is_kind != kinds)
+			continue;
+		buf_printf(ctx->out, "%s%s", sep, ctx->names[i]);
+		sep = ", ";
+	}
+	buf_puts(ctx->out, "};\n");
+}
+
+/* A MiniZinc string literal. */
+static void put_string(struct buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			buf_putc(b, '\\');
+		if (*s == '\n')
+			buf_puts(b, "\\n");
+		else
+			buf_putc(b, *s);
+	}
+	buf_putc(b, '"');
+}
+
+/* An array over ITEM or KIND of each item's label (or name), or of
+ * whether it rows. */
+static void put_item_array(struct export_ctx *ctx, bool kinds,
+			   const char *decl, bool labels)
+{
+	const struct model *m = ctx->model;
+	const char *sep = "";
+	size_t i;
+
+	buf_printf(ctx->out, "%s = [", decl);
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (it->is_kind != kinds)
+			continue;
+		buf_puts(ctx->out, sep);
+		if (labels)
+			put_string(ctx->out, it->label[0] ? it->label : it->name);
+		else
+			buf_puts(ctx->out, it->rows ? "true" : "false");
+		sep = ", ";
+	}
+	buf_puts(ctx->out, "];\n");
+}
+
+static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i;
+
+	buf_printf(o, "%% %s\n", m->title);
+	buf_puts(o, "% A time-expanded model written by river: the position of "
+		    "every item\n"
+		    "% after every step, the physics of the puzzle as "
+		    "constraints, and the\n"
+		    "% earliest end as the objective.  0 is the left bank, "
+		    "1 the right.\n\n");
+	if (ind) {
+		put_enum(ctx, "ITEM", false);
+		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
+		put_item_array(ctx, false, "array[ITEM] of bool: rows", false);
+	}
+	if (kinds) {
+		const char *sep = "";
+
+		put_enum(ctx, "KIND", true);
+		buf_puts(o, "array[KIND] of int: copies = [");
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].is_kind)
+				continue;
+			buf_printf(o, "%s%u", sep, m->items[i].copies);
+			sep = ", ";
+		}
+		buf_puts(o, "];\n");
+		put_item_array(ctx, true, "array[KIND] of string: shown", true);
+		put_item_array(ctx, true, "array[KIND] of bool: rows", false);
+	}
+	buf_printf(o, "int: seats = %u;\n", m->seats);
+	buf_printf(o, "int: H = %u;  %% the horizon: no optimal plan is longer\n",
+		   ctx->horizon);
+	buf_puts(o, "set of int: STEP0 = 0..H;\nset of int: STEP = 1..H;\n\n");
+}
+
+static void put_variables(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	struct buf *o = ctx->out;
+
+	if (ind)
+		buf_puts(o, "% at[i, s]: the bank of item i after step s.\n"
+			    "array[ITEM, STEP0] of var 0..1: at;\n");
+	if (kinds)
+		buf_puts(o, "% right[k, s]: how many of kind k are on the right "
+			    "bank after step s.\n"
+			    "array[KIND, STEP0] of var 0..max(copies): right;\n"
+			    "constraint forall(k in KIND, s in STEP0)"
+			    "(right[k, s] <= copies[k]);\n");
+	buf_puts(o, "% The step at which everything is across.\n"
+		    "var 1..H: end;\n\n");
+}
+
+/* The functions the rules read: how many of an item are on bank b. */
+static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	struct buf *o = ctx->out;
+
+	if (ind)
+		buf_puts(o, "function var int: on(ITEM: i, 0..1: b, STEP0: s) =\n"
+			    "    if b = 1 then at[i, s] else 1 - at[i, s] endif;\n"
+			    "function var bool: here(ITEM: i, 0..1: b, STEP0: s) =\n"
+			    "    at[i, s] = b;\n"
+			    "function var int: moved(ITEM: i, STEP: s) =\n"
+			    "    abs(at[i, s] - at[i, s - 1]);\n");
+	if (kinds)
+		buf_puts(o, "function var int: on(KIND: k, 0..1: b, STEP0: s) =\n"
+			    "    if b = 1 then right[k, s] else copies[k] - right[k, s] endif;\n"
+			    "function var bool: here(KIND: k, 0..1: b, STEP0: s) =\n"
+			    "    on(k, b, s) > 0;\n"
+			    "function var int: moved(KIND: k, STEP: s) =\n"
+			    "    abs(right[k, s] - right[k, s - 1]);\n");
+	buf_puts(o, "function var int: passengers(STEP: s) =\n    ");
+	if (ind)
+		buf_puts(o, "sum(i in ITEM)(moved(i, s))");
+	if (ind && kinds)
+		buf_puts(o, " + ");
+	if (kinds)
+		buf_puts(o, "sum(k in KIND)(moved(k, s))");
+	buf_puts(o, ";\nfunction var int: rowers(STEP: s) =\n    ");
+	if (ind)
+		buf_puts(o, "sum(i in ITEM where rows[i])(moved(i, s))");
+	if (ind && kinds)
+		buf_puts(o, " + ");
+	if (kinds)
+		buf_puts(o, "sum(k in KIND where rows[k])(moved(k, s))");
+	buf_puts(o, ";\n\n");
+}
+
+static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	struct buf *o = ctx->out;
+
+	buf_puts(o, "% Everything starts on the left bank, and is on the right "
+		    "from step end on.\n");
+	if (ind)
+		buf_puts(o, "constraint forall(i in ITEM)(at[i, 0] = 0);\n"
+			    "constraint forall(i in ITEM, s in STEP0)"
+			    "(s >= end -> at[i, s] = 1);\n");
+	if (kinds)
+		buf_puts(o, "constraint forall(k in KIND)(right[k, 0] = 0);\n"
+			    "constraint forall(k in KIND, s in STEP0)"
+			    "(s >= end -> right[k, s] = copies[k]);\n");
+	buf_puts(o, "\n% Step s takes the boat from the left (s odd) or from the "
+		    "right (s even):\n"
+		    "% items cross only with it, from its bank; 1 to seats "
+		    "passengers, one a rower.\n"
+		    "constraint forall(s in STEP)(s <= end -> (\n");
+	if (ind)
+		buf_puts(o, "    forall(i in ITEM)(if s mod 2 = 1 then at[i, s] >= "
+			    "at[i, s - 1] else at[i, s] <= at[i, s - 1] endif) /\\\n");
+	if (kinds)
+		buf_puts(o, "    forall(k in KIND)(if s mod 2 = 1 then right[k, s] >= "
+			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
+			    "endif) /\\\n");
+	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "
+		    "rowers(s) >= 1));\n\n");
+}
+
+static void put_rule(struct export_ctx *ctx, const struct rule *r)
+{
+	struct buf *o = ctx->out;
+	const char *a = ctx->names[r->a], *b = ctx->names[r->b];
+	size_t g;
+
+	buf_printf(o, "%% %s\nconstraint forall(s in STEP0, b in 0..1)(not (",
+		   r->text);
+	if (r->kind == RULE_OUTNUMBER) {
+		buf_printf(o, "here(%s, b, s) /\\ on(%s, b, s) > on(%s, b, s)));\n",
+			   b, a, b);
+		return;
+	}
+	buf_printf(o, "here(%s, b, s) /\\ here(%s, b, s)", a, b);
+	for (g = 0; g < r->n_guards; g++)
+		buf_printf(o, " /\\ not here(%s, b, s)", ctx->names[r->guards[g]]);
+	buf_puts(o, "));\n");
+}
+
+static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	struct buf *o = ctx->out;
+
+	buf_puts(o, "\nsolve minimize end;\n\n"
+		    "% The plan, one line a step: the left bank <-> the right "
+		    "bank.\n"
+		    "function string: bank(0..1: b, STEP0: s) = join(\" \", ");
+	if (ind)
+		buf_puts(o, "[shown[i] | i in ITEM where fix(at[i, s]) = b]");
+	if (ind && kinds)
+		buf_puts(o, " ++ ");
+	if (kinds)
+		buf_puts(o, "[show(fix(on(k, b, s))) ++ \" \" ++ shown[k] | "
+			    "k in KIND where fix(on(k, b, s)) > 0]");
+	buf_puts(o, ");\n"
+		    "output [\"Step \\(s): [\" ++ bank(0, s) ++ \"] <-> [\" ++ "
+		    "bank(1, s) ++ \"]\\n\" | s in 0..fix(end)];\n");
+}
+
+int export_minizinc(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	bool ind = ctx->sys->n_ind > 0, kinds = ctx->sys->n_kinds > 0;
+	size_t r;
+	int rc = export_names(ctx, reserved, "");
+
+	if (rc != RIVER_OK)
+		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
+	put_header(ctx, ind, kinds);
+	put_variables(ctx, ind, kinds);
+	put_functions(ctx, ind, kinds);
+	put_physics(ctx, ind, kinds);
+	if (m->n_rules > 0)
+		buf_puts(ctx->out, "% The rules hold on both banks at every "
+				   "step.\n");
+	for (r = 0; r < m->n_rules; r++)
+		put_rule(ctx, &m->rules[r]);
+	put_output(ctx, ind, kinds);
+	return RIVER_OK;
+}

@@ -1,0 +1,203 @@
+/* SMT-LIB 2 for Z3, in the style of the Z3 article: a Bool per item per
+ * step (true: on the right bank), an Int per kind per step, the moves and
+ * the dangers as assertions, and (minimize end). */
+#include "export/export.h"
+
+static const char *const reserved[] = {"end", NULL};
+
+/* The Int expression: copies of item i on bank (right or left) at s. */
+static void put_count(struct export_ctx *ctx, size_t i, bool right, unsigned s)
+{
+	const struct item *it = &ctx->model->items[i];
+	const char *n = ctx->names[i];
+
+	if (!it->is_kind)
+		buf_printf(ctx->out, right ? "(ite at_%s_%u 1 0)" : "(ite at_%s_%u 0 1)",
+			   n, s);
+	else if (right)
+		buf_printf(ctx->out, "n_%s_%u", n, s);
+	else
+		buf_printf(ctx->out, "(- %u n_%s_%u)", it->copies, n, s);
+}
+
+/* The Bool: some of item i is on bank at s. */
+static void put_present(struct export_ctx *ctx, size_t i, bool right,
+			unsigned s)
+{
+	const struct item *it = &ctx->model->items[i];
+	const char *n = ctx->names[i];
+
+	if (!it->is_kind)
+		buf_printf(ctx->out, right ? "at_%s_%u" : "(not at_%s_%u)", n, s);
+	else if (right)
+		buf_printf(ctx->out, "(> n_%s_%u 0)", n, s);
+	else
+		buf_printf(ctx->out, "(< n_%s_%u %u)", n, s, it->copies);
+}
+
+/* How many of item i cross at step s (which way is known by parity). */
+static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
+{
+	const char *n = ctx->names[i];
+
+	if (!ctx->model->items[i].is_kind)
+		buf_printf(ctx->out, "(ite (xor at_%s_%u at_%s_%u) 1 0)", n,
+			   s - 1, n, s);
+	else if (s % 2 == 1)
+		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s, n, s - 1);
+	else
+		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s - 1, n, s);
+}
+
+static void put_declarations(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t i;
+
+	for (s = 0; s <= ctx->horizon; s++) {
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].is_kind) {
+				buf_printf(o, "(declare-const at_%s_%u Bool)\n",
+					   ctx->names[i], s);
+				continue;
+			}
+			buf_printf(o, "(declare-const n_%s_%u Int)\n"
+				      "(assert (and (<= 0 n_%s_%u) (<= n_%s_%u %u)))\n",
+				   ctx->names[i], s, ctx->names[i], s,
+				   ctx->names[i], s, m->items[i].copies);
+		}
+	}
+	buf_printf(o, "(declare-const end Int)\n(assert (and (<= 1 end) (<= end %u)))\n",
+		   ctx->horizon);
+}
+
+static void put_start_and_goal(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t i;
+
+	buf_puts(o, "\n; Everything starts on the left bank, and is on the right "
+		    "from step end on.\n");
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].is_kind)
+			buf_printf(o, "(assert (= n_%s_0 0))\n", ctx->names[i]);
+		else
+			buf_printf(o, "(assert (not at_%s_0))\n", ctx->names[i]);
+	}
+	for (s = 1; s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= end %u) (and", s);
+		for (i = 0; i < m->n_items; i++) {
+			if (m->items[i].is_kind)
+				buf_printf(o, " (= n_%s_%u %u)", ctx->names[i], s,
+					   m->items[i].copies);
+			else
+				buf_printf(o, " at_%s_%u", ctx->names[i], s);
+		}
+		buf_puts(o, ")))\n");
+	}
+}
+
+/* Step s: the boat leaves the left bank when s is odd, the right when
+ * even; an item only crosses with it, and a crossing carries 1..seats
+ * passengers, at least one a rower. */
+static void put_step(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i;
+
+	buf_printf(o, "(assert (=> (<= %u end) (and", s);
+	for (i = 0; i < m->n_items; i++) {
+		const char *n = ctx->names[i];
+
+		if (m->items[i].is_kind)
+			buf_printf(o, s % 2 ? " (<= n_%s_%u n_%s_%u)"
+					    : " (>= n_%s_%u n_%s_%u)",
+				   n, s - 1, n, s);
+		else
+			buf_printf(o, s % 2 ? " (=> at_%s_%u at_%s_%u)"
+					    : " (=> at_%s_%u at_%s_%u)",
+				   n, s % 2 ? s - 1 : s, n, s % 2 ? s : s - 1);
+	}
+	buf_puts(o, "\n  (let ((passengers (+ 0");
+	for (i = 0; i < m->n_items; i++) {
+		buf_putc(o, ' ');
+		put_moved(ctx, i, s);
+	}
+	buf_puts(o, "))\n        (rowers (+ 0");
+	for (i = 0; i < m->n_items; i++) {
+		if (!m->items[i].rows)
+			continue;
+		buf_putc(o, ' ');
+		put_moved(ctx, i, s);
+	}
+	buf_printf(o, ")))\n    (and (<= 1 passengers) (<= passengers %u) "
+		      "(<= 1 rowers))))))\n", m->seats);
+}
+
+static void put_rule(struct export_ctx *ctx, const struct rule *r, unsigned s,
+		     bool right)
+{
+	struct buf *o = ctx->out;
+	size_t g;
+
+	buf_puts(o, "(assert (not (and ");
+	if (r->kind == RULE_OUTNUMBER) {
+		buf_puts(o, "(> ");
+		put_count(ctx, r->b, right, s);
+		buf_puts(o, " 0) (> ");
+		put_count(ctx, r->a, right, s);
+		buf_putc(o, ' ');
+		put_count(ctx, r->b, right, s);
+		buf_puts(o, "))))\n");
+		return;
+	}
+	put_present(ctx, r->a, right, s);
+	buf_putc(o, ' ');
+	put_present(ctx, r->b, right, s);
+	for (g = 0; g < r->n_guards; g++) {
+		buf_puts(o, " (not ");
+		put_present(ctx, r->guards[g], right, s);
+		buf_putc(o, ')');
+	}
+	buf_puts(o, ")))\n");
+}
+
+int export_smt2(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t r;
+	int rc = export_names(ctx, reserved, "");
+
+	if (rc != RIVER_OK)
+		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
+	buf_printf(o, "; %s\n", m->title);
+	buf_printf(o, "; A time-expanded model written by river: at_ITEM_S is "
+		      "true when the item\n"
+		      "; is on the right bank after step S (n_KIND_S counts a "
+		      "kind there), the\n"
+		      "; physics are assertions, and the earliest end is the "
+		      "objective.  %u steps.\n"
+		      "(set-option :produce-models true)\n", ctx->horizon);
+	put_declarations(ctx);
+	put_start_and_goal(ctx);
+	buf_puts(o, "\n; The crossings.\n");
+	for (s = 1; s <= ctx->horizon; s++)
+		put_step(ctx, s);
+	for (r = 0; r < m->n_rules; r++) {
+		buf_printf(o, "\n; %s, on both banks at every step\n",
+			   m->rules[r].text);
+		for (s = 0; s <= ctx->horizon; s++) {
+			put_rule(ctx, &m->rules[r], s, false);
+			put_rule(ctx, &m->rules[r], s, true);
+		}
+	}
+	buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
+	return RIVER_OK;
+}
