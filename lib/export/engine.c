@@ -176,6 +176,29 @@ static int run(const struct engine *e, const struct workdir *w,
 	return RIVER_OK;
 }
 
+/* When an answer cannot be read, the engine's own complaint (its first
+ * error line) says more than river can. */
+static void explain_failure(const struct engine *e, const struct workdir *w,
+			    river_diag *diag)
+{
+	char *text = read_text(w->errors);
+	char *line, *next;
+
+	for (line = text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (strstr(line, "rror")) {
+			diag_set(diag, RIVER_EENGINE, NULL, NULL, "%s failed: %s",
+				 e->program, line);
+			break;
+		}
+		if (!next)
+			break;
+	}
+	free(text);
+}
+
 static double seconds_since(const struct timespec *start)
 {
 	struct timespec now;
@@ -249,6 +272,8 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 		else
 			rc = e->read(ctx, text, &ans, diag);
 		free(text);
+		if (rc == RIVER_EENGINE)
+			explain_failure(e, &w, diag);
 	}
 	if (rc == RIVER_OK)
 		rc = make_plan(out, puzzle, e, &ans, ctx->horizon, diag);

@@ -1,6 +1,7 @@
 /* The MiniZinc model, in the style of the MiniZinc article: enums of
  * the items, location arrays per step, a var end, "solve minimize end",
  * and an output item that prints the plan. */
+#include <stdio.h>
 #include <string.h>
 
 #include "export/export.h"
@@ -20,6 +21,7 @@ static const char *const reserved[] = {
 	/* the model's own names */
 	"ITEM", "KIND", "copies", "seats", "H", "STEP0", "STEP", "at",
 	"right", "end", "shown", "rows", "on", "here", "moved", "passengers",
+	"kind_shown", "kind_rows", "kind_on", "kind_here", "kind_moved", "bank",
 	"rowers", "s", "b", "i", "k", NULL};
 
 static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
@@ -96,6 +98,8 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
 		put_item_array(ctx, false, "array[ITEM] of bool: rows", false);
 	}
+	/* MiniZinc cannot overload on two enums: the kinds' arrays and
+	 * functions have names of their own. */
 	if (kinds) {
 		const char *sep = "";
 
@@ -108,8 +112,8 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 			sep = ", ";
 		}
 		buf_puts(o, "];\n");
-		put_item_array(ctx, true, "array[KIND] of string: shown", true);
-		put_item_array(ctx, true, "array[KIND] of bool: rows", false);
+		put_item_array(ctx, true, "array[KIND] of string: kind_shown", true);
+		put_item_array(ctx, true, "array[KIND] of bool: kind_rows", false);
 	}
 	buf_printf(o, "int: seats = %u;\n", m->seats);
 	buf_printf(o, "int: H = %u;  %% the horizon: no optimal plan is longer\n",
@@ -147,11 +151,11 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 			    "function var int: moved(ITEM: i, STEP: s) =\n"
 			    "    abs(at[i, s] - at[i, s - 1]);\n");
 	if (kinds)
-		buf_puts(o, "function var int: on(KIND: k, 0..1: b, STEP0: s) =\n"
+		buf_puts(o, "function var int: kind_on(KIND: k, 0..1: b, STEP0: s) =\n"
 			    "    if b = 1 then right[k, s] else copies[k] - right[k, s] endif;\n"
-			    "function var bool: here(KIND: k, 0..1: b, STEP0: s) =\n"
-			    "    on(k, b, s) > 0;\n"
-			    "function var int: moved(KIND: k, STEP: s) =\n"
+			    "function var bool: kind_here(KIND: k, 0..1: b, STEP0: s) =\n"
+			    "    kind_on(k, b, s) > 0;\n"
+			    "function var int: kind_moved(KIND: k, STEP: s) =\n"
 			    "    abs(right[k, s] - right[k, s - 1]);\n");
 	buf_puts(o, "function var int: passengers(STEP: s) =\n    ");
 	if (ind)
@@ -159,14 +163,14 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 	if (ind && kinds)
 		buf_puts(o, " + ");
 	if (kinds)
-		buf_puts(o, "sum(k in KIND)(moved(k, s))");
+		buf_puts(o, "sum(k in KIND)(kind_moved(k, s))");
 	buf_puts(o, ";\nfunction var int: rowers(STEP: s) =\n    ");
 	if (ind)
 		buf_puts(o, "sum(i in ITEM where rows[i])(moved(i, s))");
 	if (ind && kinds)
 		buf_puts(o, " + ");
 	if (kinds)
-		buf_puts(o, "sum(k in KIND where rows[k])(moved(k, s))");
+		buf_puts(o, "sum(k in KIND where kind_rows[k])(kind_moved(k, s))");
 	buf_puts(o, ";\n\n");
 }
 
@@ -200,22 +204,35 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 		    "rowers(s) >= 1));\n\n");
 }
 
+/* The rule's functions for item i: kinds have their own. */
+static const char *fn(struct export_ctx *ctx, size_t i, const char *name,
+		      char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s(%s, b, s)",
+		 ctx->model->items[i].is_kind ? "kind_" : "", name,
+		 ctx->names[i]);
+	return buf;
+}
+
 static void put_rule(struct export_ctx *ctx, const struct rule *r)
 {
 	struct buf *o = ctx->out;
-	const char *a = ctx->names[r->a], *b = ctx->names[r->b];
+	char x[300], y[300];
 	size_t g;
 
 	buf_printf(o, "%% %s\nconstraint forall(s in STEP0, b in 0..1)(not (",
 		   r->text);
 	if (r->kind == RULE_OUTNUMBER) {
-		buf_printf(o, "here(%s, b, s) /\\ on(%s, b, s) > on(%s, b, s)));\n",
-			   b, a, b);
+		buf_printf(o, "%s /\\ ", fn(ctx, r->b, "here", x, sizeof x));
+		buf_printf(o, "%s > %s));\n", fn(ctx, r->a, "on", x, sizeof x),
+			   fn(ctx, r->b, "on", y, sizeof y));
 		return;
 	}
-	buf_printf(o, "here(%s, b, s) /\\ here(%s, b, s)", a, b);
+	buf_printf(o, "%s /\\ %s", fn(ctx, r->a, "here", x, sizeof x),
+		   fn(ctx, r->b, "here", y, sizeof y));
 	for (g = 0; g < r->n_guards; g++)
-		buf_printf(o, " /\\ not here(%s, b, s)", ctx->names[r->guards[g]]);
+		buf_printf(o, " /\\ not %s",
+			   fn(ctx, r->guards[g], "here", x, sizeof x));
 	buf_puts(o, "));\n");
 }
 
@@ -232,8 +249,8 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 	if (ind && kinds)
 		buf_puts(o, " ++ ");
 	if (kinds)
-		buf_puts(o, "[show(fix(on(k, b, s))) ++ \" \" ++ shown[k] | "
-			    "k in KIND where fix(on(k, b, s)) > 0]");
+		buf_puts(o, "[show(fix(kind_on(k, b, s))) ++ \" \" ++ kind_shown[k] | "
+			    "k in KIND where fix(kind_on(k, b, s)) > 0]");
 	buf_puts(o, ");\n"
 		    "output [\"Step \\(s): [\" ++ bank(0, s) ++ \"] <-> [\" ++ "
 		    "bank(1, s) ++ \"]\\n\" | s in 0..fix(end)];\n");

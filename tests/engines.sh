@@ -1,0 +1,57 @@
+#!/bin/sh
+# Every puzzle round-trips through every external engine, and each
+# engine's answer agrees with libriver's own search: the same verdict,
+# the same number of crossings (a missing engine is skipped here, but
+# CI installs them all).  A missing engine is a clear error, exit 2.
+. "${srcdir:-.}/tests/lib.sh"
+
+# The verdict of a JSON plan: "solved crossings", e.g. "true 7".
+verdict() {
+	sed -n -e 's/^  "solved": \(.*\),$/\1/p' -e 's/^  "crossings": \(.*\),$/\1/p' "$1" |
+		tr '\n' ' '
+}
+
+program() {
+	case $1 in
+	glpk) echo glpsol ;;
+	*) echo "$1" ;;
+	esac
+}
+
+puzzles="$srcdir/puzzles/*.puz $srcdir/tests/puzzles/unsolvable.puz
+$srcdir/tests/puzzles/plain.puz $srcdir/tests/puzzles/articles.puz"
+for puz in $puzzles; do
+	name=$(basename "$puz")
+	run_river solve -f json "$puz" >"$tmp/bfs.json"
+	want=$(verdict "$tmp/bfs.json")
+	for engine in minizinc z3 cbc glpk; do
+		if ! command -v "$(program $engine)" >/dev/null 2>&1; then
+			ok "$engine $name # SKIP $(program $engine) not installed"
+			continue
+		fi
+		run_river solve -e "$engine" -f json "$puz" >"$tmp/out.json" 2>"$tmp/err"
+		status=$?
+		got=$(verdict "$tmp/out.json")
+		if test "$got" = "$want" && grep -q "\"engine\": \"$engine\"" "$tmp/out.json" &&
+		   { test $status -eq 0 || test $status -eq 1; }; then
+			ok "$engine $name: $got"
+		else
+			echo "# want '$want', got '$got' (exit $status)"
+			sed 's/^/# /' "$tmp/err"
+			not_ok "$engine $name"
+		fi
+	done
+done
+
+# Without the engine on PATH: exit 2, naming the Debian package.
+mkdir "$tmp/empty"
+env PATH="$tmp/empty" "$RIVER" solve -e cbc "$srcdir/puzzles/wgc.puz" \
+	>"$tmp/out" 2>"$tmp/err"
+status=$?
+if test $status -eq 2 && grep -q "error: the cbc engine needs 'cbc', which is not installed (on Debian: apt-get install coinor-cbc)" "$tmp/err"; then
+	ok "a missing engine is an error naming its package"
+else
+	sed 's/^/# /' "$tmp/err"
+	not_ok "a missing engine is an error naming its package (exit $status)"
+fi
+done_testing

@@ -1,0 +1,55 @@
+#!/bin/sh
+# The LP model of every puzzle keeps to what dimod.lp.load (HiGHS's LP
+# reader) accepts: names of letters, digits and underscores that do not
+# start with a digit, e or E, and do not read as inf, infinity or nan or
+# as a section keyword; constants only on the right-hand side.
+. "${srcdir:-.}/tests/lib.sh"
+
+check_lp() {
+	awk '
+	function bad(what) { print "# line " NR ": " what ": " $0; errors++ }
+	/^\\/ { next }
+	/^(Minimize|Subject To|Bounds|Binary|General|End)$/ { section = $0; next }
+	{
+		line = $0
+		if (section == "Subject To" || section == "Minimize") {
+			# "name: terms" on a first line; a constant may only
+			# follow the comparison.
+			if (sub(/^ [^ :]+:/, "", line) == 0 && line !~ /^    /)
+				bad("no row name")
+			n = split(line, part, /(<=|>=|=)/)
+			if (n > 2) bad("two comparisons")
+			if (part[1] ~ /(^|[ +-])[0-9.]+ *($|[+-])/) bad("a constant on the left")
+		}
+		gsub(/(<=|>=|=|[+-]|:)/, " ", $0)
+		for (i = 1; i <= NF; i++) {
+			w = $i
+			if (w ~ /^[0-9.]+$/) continue
+			if (w !~ /^[A-Za-z_][A-Za-z0-9_]*$/) bad("bad name " w)
+			if (w ~ /^[eE]/) bad("name starting with e: " w)
+			lw = tolower(w)
+			if (lw ~ /^(inf|infinity|nan|minimize|maximize|subject|to|st|bounds|binary|binaries|general|generals|end|free)$/)
+				bad("reserved name " w)
+		}
+	}
+	END { exit errors > 0 }' "$1"
+}
+
+for puz in "$srcdir"/puzzles/*.puz "$srcdir"/tests/puzzles/unsolvable.puz \
+	   "$srcdir"/tests/puzzles/plain.puz; do
+	name=$(basename "$puz")
+	run_river export --to lp "$puz" >"$tmp/model.lp"
+	if check_lp "$tmp/model.lp"; then
+		ok "lp model of $name keeps dimod's rules"
+	else
+		not_ok "lp model of $name keeps dimod's rules"
+	fi
+done
+# The check itself catches what it should.
+printf 'Minimize\n obj: x + 2\nSubject To\n e1: x + y <= 1\n c: inf + y >= 0\nEnd\n' >"$tmp/bad.lp"
+if check_lp "$tmp/bad.lp" >/dev/null; then
+	not_ok "the check refuses a model breaking the rules"
+else
+	ok "the check refuses a model breaking the rules"
+fi
+done_testing
