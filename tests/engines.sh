@@ -19,7 +19,8 @@ program() {
 }
 
 puzzles="$srcdir/puzzles/*.puz $srcdir/tests/puzzles/unsolvable.puz
-$srcdir/tests/puzzles/plain.puz $srcdir/tests/puzzles/articles.puz"
+$srcdir/tests/puzzles/plain.puz $srcdir/tests/puzzles/articles.puz
+$srcdir/tests/puzzles/mixed.puz $srcdir/tests/puzzles/rowing-kind.puz"
 for puz in $puzzles; do
 	name=$(basename "$puz")
 	run_river solve -f json "$puz" >"$tmp/bfs.json"

@@ -36,7 +36,8 @@ check_lp() {
 }
 
 for puz in "$srcdir"/puzzles/*.puz "$srcdir"/tests/puzzles/unsolvable.puz \
-	   "$srcdir"/tests/puzzles/plain.puz; do
+	   "$srcdir"/tests/puzzles/plain.puz "$srcdir"/tests/puzzles/mixed.puz \
+	   "$srcdir"/tests/puzzles/rowing-kind.puz; do
 	name=$(basename "$puz")
 	run_river export --to lp "$puz" >"$tmp/model.lp"
 	if check_lp "$tmp/model.lp"; then

@@ -177,26 +177,34 @@ static int run(const struct engine *e, const struct workdir *w,
 }
 
 /* When an answer cannot be read, the engine's own complaint (its first
- * error line) says more than river can. */
-static void explain_failure(const struct engine *e, const struct workdir *w,
-			    river_diag *diag)
+ * error line, on either stream) says more than river can. */
+static bool find_complaint(const char *path, const struct engine *e,
+			   river_diag *diag)
 {
-	char *text = read_text(w->errors);
+	char *text = read_text(path);
 	char *line, *next;
+	bool found = false;
 
-	for (line = text; line && *line; line = next) {
+	for (line = text; !found && line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		if (strstr(line, "rror")) {
+		if (strstr(line, "rror") || strstr(line, "not valid")) {
+			line += strspn(line, " *");
 			diag_set(diag, RIVER_EENGINE, NULL, NULL, "%s failed: %s",
 				 e->program, line);
-			break;
+			found = true;
 		}
-		if (!next)
-			break;
 	}
 	free(text);
+	return found;
+}
+
+static void explain_failure(const struct engine *e, const struct workdir *w,
+			    river_diag *diag)
+{
+	if (!find_complaint(w->errors, e, diag))
+		find_complaint(w->output, e, diag);
 }
 
 static double seconds_since(const struct timespec *start)
@@ -272,7 +280,7 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 		else
 			rc = e->read(ctx, text, &ans, diag);
 		free(text);
-		if (rc == RIVER_EENGINE)
+		if (rc == RIVER_EENGINE && !ans.states)
 			explain_failure(e, &w, diag);
 	}
 	if (rc == RIVER_OK)

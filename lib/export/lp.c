@@ -233,13 +233,18 @@ static void put_rule(struct export_ctx *ctx, size_t r, unsigned s, bool right)
 		end_row(&l, "<=", 1 - constant);
 		return;
 	}
-	/* count(a) - count(b) <= M (1 - present(b)), M = copies of a. */
+	/* count(a) - count(b) <= M (1 - present(b)), M = copies of a.  An
+	 * individual b's presence is its count: one term, M - 1. */
 	{
 		long big = (long)ctx->model->items[rule->a].copies;
 
 		constant += count_term(ctx, &l, rule->a, right, 1, s);
-		constant += count_term(ctx, &l, rule->b, right, -1, s);
-		constant += presence_term(ctx, &l, rule->b, right, big, s);
+		if (ctx->model->items[rule->b].is_kind) {
+			constant += count_term(ctx, &l, rule->b, right, -1, s);
+			constant += presence_term(ctx, &l, rule->b, right, big, s);
+		} else {
+			constant += count_term(ctx, &l, rule->b, right, big - 1, s);
+		}
 		end_row(&l, "<=", big - constant);
 	}
 }
