@@ -10,11 +10,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "export/answer.h"
 #include "plan/plan.h"
+#include "util/clock.h"
 
 extern char **environ;
 
@@ -207,15 +207,6 @@ static void explain_failure(const struct engine *e, const struct workdir *w,
 		find_complaint(w->output, e, diag);
 }
 
-static double seconds_since(const struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - start->tv_sec) +
-	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 /* Turn a checked answer into a plan. */
 static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		     const struct engine *e, struct answer *ans,
@@ -269,7 +260,7 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	if (rc != RIVER_OK)
 		return rc;
 	rc = write_file(w.model, model, diag);
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	start = clock_now();
 	if (rc == RIVER_OK)
 		rc = run(e, &w, diag);
 	if (rc == RIVER_OK) {
@@ -286,7 +277,7 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK)
 		rc = make_plan(out, puzzle, e, &ans, ctx->horizon, diag);
 	if (rc == RIVER_OK)
-		(*out)->seconds = seconds_since(&start);
+		(*out)->seconds = clock_since(start);
 	free(ans.states);
 	remove_workdir(&w);
 	return rc;

@@ -1,11 +1,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "plan/plan.h"
+#include "util/clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "solve/bfs.h"
 
@@ -111,15 +111,6 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	return true;
 }
 
-static double seconds_since(const struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - start->tv_sec) +
-	       (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 int river_solve(river_plan **out, const river_puzzle *puzzle,
 		const river_solve_options *opts, river_diag *diag)
 {
@@ -142,7 +133,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan = calloc(1, sizeof *plan);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	start = clock_now();
 	rc = bfs_solve(&puzzle->sys, opts, &res, diag);
 	if (rc != RIVER_OK) {
 		free(plan);
@@ -159,7 +150,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	}
 	plan->puzzle = puzzle;
 	plan->engine = "bfs";
-	plan->seconds = seconds_since(&start);
+	plan->seconds = clock_since(start);
 	plan->solved = res.solved;
 	plan->explored = res.explored;
 	plan->states = res.path;

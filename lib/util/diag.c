@@ -28,6 +28,10 @@ const char *river_strerror(int status)
 		return "internal error";
 	case RIVER_ETOOBIG:
 		return "puzzle too big to search";
+	case RIVER_ENOENGINE:
+		return "engine not installed";
+	case RIVER_EENGINE:
+		return "engine failed";
 	default:
 		return "unknown status";
 	}
