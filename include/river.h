@@ -226,6 +226,32 @@ typedef enum river_format {
 RIVER_API int river_plan_render(char **out, const river_plan *plan,
 				river_format format);
 
+/* ---- Checking a plan --------------------------------------------- */
+
+typedef struct river_verdict {
+	/* 1 when every crossing is legal and the plan ends with
+	 * everything across. */
+	int legal;
+	/* Crossings the plan makes (when not legal: up to the fault). */
+	size_t crossings;
+	/* When not legal: the crossing at fault (1-based), or 0 when the
+	 * fault is the plan as a whole (it stops short of the goal). */
+	size_t step;
+	char reason[256];
+} river_verdict;
+
+/*
+ * Check a plan written by hand or by another tool: the text river solve
+ * prints (its table), its JSON, or one crossing a line naming who is in
+ * the boat ("farmer goat", "2 cannibals", optionally "-->" or "<--").
+ * name is used in diagnostics (NULL: "<plan>").  RIVER_OK when the text
+ * was read as a plan, legal or not (see *out); RIVER_ESYNTAX, with diag
+ * pointing into the plan, when it cannot be read as one.
+ */
+RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
+			   const char *text, size_t len, const char *name,
+			   river_diag *diag);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

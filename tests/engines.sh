@@ -25,6 +25,16 @@ for puz in $puzzles; do
 	name=$(basename "$puz")
 	run_river solve -f json "$puz" >"$tmp/bfs.json"
 	want=$(verdict "$tmp/bfs.json")
+	# river verify accepts every plan river solve prints, as text or JSON.
+	case $want in true*)
+		run_river solve -q "$puz" >"$tmp/bfs.txt"
+		if run_river verify "$puz" "$tmp/bfs.txt" >/dev/null &&
+		   run_river verify "$puz" "$tmp/bfs.json" >/dev/null; then
+			ok "verify accepts river's plans for $name"
+		else
+			not_ok "verify accepts river's plans for $name"
+		fi
+	esac
 	for engine in minizinc z3 cbc glpk; do
 		if ! command -v "$(program $engine)" >/dev/null 2>&1; then
 			ok "$engine $name # SKIP $(program $engine) not installed"
@@ -41,6 +51,16 @@ for puz in $puzzles; do
 			sed 's/^/# /' "$tmp/err"
 			not_ok "$engine $name"
 		fi
+		# river verify accepts every plan an engine finds.
+		case $got in true*)
+			run_river verify "$puz" "$tmp/out.json" >"$tmp/verdict" 2>&1
+			if test $? -eq 0; then
+				ok "verify accepts the $engine plan for $name"
+			else
+				sed 's/^/# /' "$tmp/verdict"
+				not_ok "verify accepts the $engine plan for $name"
+			fi
+		esac
 	done
 done
 

@@ -25,6 +25,7 @@ struct options {
 	const char *command;
 	const char *file;
 	const char *name; /* the file as messages call it */
+	const char *plan; /* verify: the plan's file */
 	river_format format;
 	unsigned long long max_states;
 	int quiet;
@@ -68,12 +69,13 @@ static void usage(FILE *out)
 {
 	size_t i;
 
-	fputs("Usage: river [OPTIONS] COMMAND FILE\n"
+	fputs("Usage: river [OPTIONS] COMMAND FILE [PLAN]\n"
 	      "\n"
 	      "Commands:\n"
 	      "  solve FILE   find a plan with the fewest crossings\n"
 	      "  check FILE   check a puzzle and summarise it\n"
 	      "  export FILE  write the puzzle as a model for another solver\n"
+	      "  verify FILE PLAN  check a plan for the puzzle, step by step\n"
 	      "\n"
 	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
 	      "Options may come anywhere; -- ends them.\n"
@@ -225,6 +227,8 @@ static int add_operand(struct options *opts, const char *arg)
 		opts->command = arg;
 	else if (!opts->file)
 		opts->file = arg;
+	else if (!opts->plan && strcmp(opts->command, "verify") == 0)
+		opts->plan = arg;
 	else
 		return usage_error("unexpected argument '%s'", arg);
 	return -1;
@@ -295,11 +299,18 @@ static int parse_args(struct options *opts, int argc, char **argv)
 		return usage_error("%s", "no command (try: river solve FILE)");
 	if (strcmp(opts->command, "solve") != 0 &&
 	    strcmp(opts->command, "check") != 0 &&
-	    strcmp(opts->command, "export") != 0)
-		return usage_error("unknown command '%s' (use solve, check or "
-				   "export)", opts->command);
+	    strcmp(opts->command, "export") != 0 &&
+	    strcmp(opts->command, "verify") != 0)
+		return usage_error("unknown command '%s' (use solve, check, "
+				   "export or verify)", opts->command);
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
+	if (strcmp(opts->command, "verify") == 0 && !opts->plan)
+		return usage_error("%s", "verify needs a puzzle FILE and a PLAN");
+	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
+	    strcmp(opts->file, "-") == 0)
+		return usage_error("%s", "the puzzle and the plan cannot both be "
+				   "standard input");
 	if (strcmp(opts->command, "export") == 0 && !opts->to)
 		return usage_error("%s", "export needs --to FORMAT (minizinc, "
 				   "smt2 or lp)");
@@ -414,6 +425,7 @@ static int exit_status(int rc)
 	case RIVER_ENOENGINE:
 	case RIVER_EINVAL:
 	case RIVER_EIO:
+	case RIVER_ESYNTAX:
 		return EXIT_BAD_INPUT;
 	case RIVER_EENGINE:
 		return EXIT_ENGINE;
@@ -443,6 +455,88 @@ static int export_model(const struct options *opts,
 	}
 	fputs(text, stdout);
 	river_free(text);
+	return EXIT_SOLVED;
+}
+
+/* All of a file ("-": standard input), or NULL with errno set. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0, got;
+	char *text = NULL, *bigger;
+
+	if (!f)
+		return NULL;
+	while ((bigger = realloc(text, cap)) != NULL) {
+		text = bigger;
+		got = fread(text + n, 1, cap - n, f);
+		n += got;
+		if (n < cap)
+			break;
+		cap *= 2;
+	}
+	if (!bigger || ferror(f)) {
+		int err = bigger ? EIO : ENOMEM;
+
+		free(text);
+		text = NULL;
+		errno = err;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return text;
+}
+
+/* The fewest crossings, when the search can tell; 0 when it cannot. */
+static size_t optimum(const river_puzzle *puzzle)
+{
+	river_plan *plan;
+	size_t n = 0;
+
+	if (river_solve(&plan, puzzle, NULL, NULL) == RIVER_OK) {
+		n = river_plan_crossings(plan);
+		river_plan_free(plan);
+	}
+	return n;
+}
+
+static int verify(const struct options *opts, const river_puzzle *puzzle)
+{
+	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
+	river_verdict v;
+	river_diag diag;
+	size_t len, best;
+	char *text = slurp(opts->plan, &len);
+	int rc;
+
+	if (!text) {
+		fprintf(stderr, "%s: error: cannot read: %s\n", name,
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	rc = river_verify(&v, puzzle, text, len, name, &diag);
+	free(text);
+	if (rc != RIVER_OK) {
+		print_diag(&diag);
+		return exit_status(rc);
+	}
+	if (!v.legal && v.step > 0) {
+		printf("%s: step %zu: %s\n", name, v.step, v.reason);
+		return EXIT_UNSOLVABLE;
+	}
+	if (!v.legal) {
+		printf("%s: %s\n", name, v.reason);
+		return EXIT_UNSOLVABLE;
+	}
+	best = optimum(puzzle);
+	printf("%s: legal: everything is across after %zu crossing%s", name,
+	       v.crossings, v.crossings == 1 ? "" : "s");
+	if (best == v.crossings)
+		printf(" (the fewest possible)");
+	else if (best > 0)
+		printf(" (the fewest is %zu)", best);
+	printf(".\n");
 	return EXIT_SOLVED;
 }
 
@@ -512,6 +606,8 @@ int main(int argc, char **argv)
 		rc = EXIT_SOLVED;
 	} else if (rc < 0 && strcmp(opts.command, "export") == 0) {
 		rc = export_model(&opts, puzzle);
+	} else if (rc < 0 && strcmp(opts.command, "verify") == 0) {
+		rc = verify(&opts, puzzle);
 	} else if (rc < 0) {
 		rc = solve(&opts, puzzle);
 	}

@@ -31,9 +31,10 @@ static void describe_violation(const struct system *sys, state_t s,
 	}
 	rule = &m->rules[r];
 	if (rule->kind == RULE_EATS)
-		snprintf(out, size, "the %s is left with the %s on the %s bank (%s)",
-			 m->items[rule->a].name, m->items[rule->b].name, bank,
-			 rule->text);
+		snprintf(out, size, "the %s %s left with the %s on the %s bank (%s)",
+			 m->items[rule->a].name,
+			 m->items[rule->a].is_kind ? "are" : "is",
+			 m->items[rule->b].name, bank, rule->text);
 	else
 		snprintf(out, size, "the %s outnumber the %s on the %s bank (%s)",
 			 m->items[rule->a].name, m->items[rule->b].name, bank,
@@ -80,6 +81,18 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 	return true;
 }
 
+bool plan_check_step(const struct system *sys, state_t a, state_t b,
+		     char *reason, size_t size)
+{
+	if (!check_crossing(sys, a, b, reason, size))
+		return false;
+	if (!system_safe(sys, b)) {
+		describe_violation(sys, b, reason, size);
+		return false;
+	}
+	return true;
+}
+
 bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		struct plan_fault *fault)
 {
@@ -91,16 +104,17 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 			 "the plan does not begin at the start");
 		return false;
 	}
-	for (i = 0; i < n; i++) {
+	if (!system_safe(sys, states[0])) {
+		fault->step = 0;
+		describe_violation(sys, states[0], fault->reason,
+				   sizeof fault->reason);
+		return false;
+	}
+	for (i = 1; i < n; i++) {
 		fault->step = i;
-		if (i > 0 && !check_crossing(sys, states[i - 1], states[i],
-					     fault->reason, sizeof fault->reason))
+		if (!plan_check_step(sys, states[i - 1], states[i], fault->reason,
+				     sizeof fault->reason))
 			return false;
-		if (!system_safe(sys, states[i])) {
-			describe_violation(sys, states[i], fault->reason,
-					   sizeof fault->reason);
-			return false;
-		}
 	}
 	if (!state_is_goal(sys, states[n - 1])) {
 		fault->step = n - 1;

@@ -28,6 +28,9 @@ struct plan_fault {
  * is the goal.  True when all holds; else *fault says what failed. */
 bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		struct plan_fault *fault);
+/* One crossing, from a to b: a legal load, and b breaks no rule. */
+bool plan_check_step(const struct system *sys, state_t a, state_t b,
+		     char *reason, size_t size);
 
 /* Copies of item i on a bank in state k, shaped like
  * river_plan_item_moved for the renderers that take either. */

@@ -84,8 +84,219 @@ static void test_strerror_every_code(void **state)
 	assert_string_equal(river_strerror(RIVER_EINTERNAL), "internal error");
 	assert_string_equal(river_strerror(RIVER_ETOOBIG),
 			    "puzzle too big to search");
-	assert_string_equal(river_strerror(-9), "unknown status");
+	assert_string_equal(river_strerror(RIVER_ENOENGINE),
+			    "engine not installed");
+	assert_string_equal(river_strerror(RIVER_EENGINE), "engine failed");
+	assert_string_equal(river_strerror(-11), "unknown status");
 	assert_string_equal(river_strerror(1), "unknown status");
+}
+
+/* ---- Models for other solvers ------------------------------------------ */
+
+static void test_export_lists_and_bad_arguments(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	const char *const *f = river_export_formats();
+	const char *const *e = river_engines();
+	char *out = (char *)1;
+	river_diag diag;
+
+	(void)state;
+	assert_string_equal(f[0], "minizinc");
+	assert_string_equal(f[1], "smt2");
+	assert_string_equal(f[2], "lp");
+	assert_null(f[3]);
+	assert_string_equal(e[0], "minizinc");
+	assert_string_equal(e[3], "glpk");
+	assert_null(e[4]);
+	assert_int_equal(river_export(&out, p, "xml", NULL, &diag), RIVER_EINVAL);
+	assert_null(out);
+	assert_string_equal(diag.message,
+			    "unknown model format 'xml' (use minizinc, smt2 or lp)");
+	assert_int_equal(river_export(NULL, p, "lp", NULL, &diag), RIVER_EINVAL);
+	assert_int_equal(river_export(&out, NULL, "lp", NULL, &diag), RIVER_EINVAL);
+	river_puzzle_free(p);
+}
+
+/* The default horizon counts the states that break no rule: wolf, goat
+ * and cabbage has 10 of its 16 placements safe, each with the boat on
+ * either bank, so 20 legal states and a bound of 19 crossings. */
+static void test_export_default_horizon(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	unsigned h = 0;
+	river_diag diag;
+
+	(void)state;
+	assert_int_equal(river_export_horizon(&h, p, &diag), RIVER_OK);
+	assert_int_equal(h, 19);
+	assert_int_equal(river_export_horizon(NULL, p, &diag), RIVER_EINVAL);
+	river_puzzle_free(p);
+}
+
+static void test_export_horizon_too_big_to_count(void **state)
+{
+	river_puzzle *p = unit_load("title \"big\"\nitems 20000 ants, 20000 bees\n"
+				    "boat seats 2\n");
+	unsigned h = 0;
+	char *out = (char *)1;
+	river_diag diag;
+	river_export_options opts;
+
+	(void)state;
+	assert_int_equal(river_export_horizon(&h, p, &diag), RIVER_ETOOBIG);
+	assert_int_equal(river_export(&out, p, "smt2", NULL, &diag),
+			 RIVER_ETOOBIG);
+	assert_null(out);
+	/* With a horizon given, nothing needs counting. */
+	river_export_options_init(&opts);
+	opts.horizon = 2;
+	assert_int_equal(river_export(&out, p, "smt2", &opts, &diag), RIVER_OK);
+	assert_non_null(strstr(out, "(declare-const n_ants_2 Int)"));
+	assert_null(strstr(out, "n_ants_3"));
+	river_free(out);
+	river_puzzle_free(p);
+}
+
+static void test_export_models_name_every_item(void **state)
+{
+	river_puzzle *p = unit_load(MC_TEXT);
+	river_export_options opts;
+	char *out;
+	river_diag diag;
+
+	(void)state;
+	river_export_options_init(&opts);
+	opts.horizon = 11;
+	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
+	assert_non_null(strstr(out, "enum KIND = {missionaries, cannibals};\n"));
+	assert_non_null(strstr(out, "int: H = 11;"));
+	assert_non_null(strstr(out, "solve minimize end;"));
+	river_free(out);
+	assert_int_equal(river_export(&out, p, "lp", &opts, &diag), RIVER_OK);
+	assert_non_null(strstr(out, " avail_cannibals_1: avail_cannibals_1 + "
+				    "num_cannibals_0 = 3\n"));
+	assert_non_null(strstr(out, "General\n"));
+	river_free(out);
+	river_puzzle_free(p);
+}
+
+/* A name a language reserves gets underscores until it is free. */
+static void test_export_renames_reserved_names(void **state)
+{
+	river_puzzle *p = unit_load("title \"t\"\nitems var, at, end, _x\n"
+				    "boat seats 4\n");
+	river_export_options opts;
+	char *out;
+	river_diag diag;
+
+	(void)state;
+	river_export_options_init(&opts);
+	opts.horizon = 1;
+	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
+	assert_non_null(strstr(out, "enum ITEM = {var_, at_, end_, i_x};"));
+	river_free(out);
+	river_puzzle_free(p);
+}
+
+static void test_solve_engine_unknown(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	river_plan *plan = (river_plan *)1;
+	river_diag diag;
+
+	(void)state;
+	assert_int_equal(river_solve_engine(&plan, p, "cplex", NULL, &diag),
+			 RIVER_EINVAL);
+	assert_null(plan);
+	assert_string_equal(diag.message, "unknown engine 'cplex' (use bfs, "
+					  "minizinc, z3, cbc or glpk)");
+	assert_int_equal(river_solve_engine(NULL, p, "z3", NULL, &diag),
+			 RIVER_EINVAL);
+	river_puzzle_free(p);
+}
+
+static void test_bfs_plan_says_its_engine(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	river_plan *plan;
+
+	(void)state;
+	assert_int_equal(river_solve(&plan, p, NULL, NULL), RIVER_OK);
+	assert_string_equal(river_plan_engine(plan), "bfs");
+	assert_true(river_plan_seconds(plan) >= 0.0);
+	assert_null(river_plan_engine(NULL));
+	river_plan_free(plan);
+	river_puzzle_free(p);
+}
+
+/* ---- Checking a plan ---------------------------------------------------- */
+
+static void verify_text(const char *puzzle, const char *plan,
+			river_verdict *v)
+{
+	river_puzzle *p = unit_load(puzzle);
+	river_diag diag;
+
+	assert_int_equal(river_verify(v, p, plan, strlen(plan), "plan", &diag),
+			 RIVER_OK);
+	river_puzzle_free(p);
+}
+
+static void test_verify_legal_lines(void **state)
+{
+	river_verdict v;
+
+	(void)state;
+	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
+			      "farmer cabbage\nfarmer\nfarmer goat\n", &v);
+	assert_true(v.legal);
+	assert_int_equal(v.crossings, 7);
+	assert_int_equal(v.step, 0);
+}
+
+static void test_verify_first_illegal_step(void **state)
+{
+	river_verdict v;
+
+	(void)state;
+	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer cabbage\nfarmer\n", &v);
+	assert_false(v.legal);
+	assert_int_equal(v.step, 4);
+	assert_int_equal(v.crossings, 3);
+	assert_string_equal(v.reason, "the goat is left with the cabbage on the "
+				      "right bank (goat eats cabbage unless farmer)");
+	verify_text(MC_TEXT, "2 cannibals\n1 cannibal\n4 cannibals\n", &v);
+	assert_int_equal(v.step, 3);
+	assert_string_equal(v.reason,
+			    "there are not 4 cannibals on the left bank");
+}
+
+static void test_verify_json_and_unreadable(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	const char *json = "{\"plan\": [{\"boat\": [\"farmer\", \"goat\"], "
+			   "\"from\": \"left\"}]}";
+	const char *bad = "farmer goat\nfarmer wolff\n";
+	river_verdict v;
+	river_diag diag;
+
+	(void)state;
+	assert_int_equal(river_verify(&v, p, json, strlen(json), NULL, &diag),
+			 RIVER_OK);
+	assert_false(v.legal);
+	assert_int_equal(v.crossings, 1);
+	assert_int_equal(v.step, 0);
+	assert_string_equal(v.reason, "after 1 crossing, not everything is across");
+	assert_int_equal(river_verify(&v, p, bad, strlen(bad), "p.txt", &diag),
+			 RIVER_ESYNTAX);
+	assert_int_equal(diag.line, 2);
+	assert_int_equal(diag.column, 8);
+	assert_string_equal(diag.message,
+			    "unknown item 'wolff' (did you mean 'wolf'?)");
+	assert_int_equal(river_verify(NULL, p, bad, strlen(bad), NULL, &diag),
+			 RIVER_EINVAL);
+	river_puzzle_free(p);
 }
 
 /* ---- NULL arguments ---------------------------------------------------- */
@@ -755,6 +966,16 @@ int main(void)
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_status_values),
 		cmocka_unit_test(test_strerror_every_code),
+		cmocka_unit_test(test_export_lists_and_bad_arguments),
+		cmocka_unit_test(test_export_default_horizon),
+		cmocka_unit_test(test_export_horizon_too_big_to_count),
+		cmocka_unit_test(test_export_models_name_every_item),
+		cmocka_unit_test(test_export_renames_reserved_names),
+		cmocka_unit_test(test_solve_engine_unknown),
+		cmocka_unit_test(test_bfs_plan_says_its_engine),
+		cmocka_unit_test(test_verify_legal_lines),
+		cmocka_unit_test(test_verify_first_illegal_step),
+		cmocka_unit_test(test_verify_json_and_unreadable),
 		cmocka_unit_test(test_load_with_null_arguments),
 		cmocka_unit_test(test_load_null_text_of_length_zero_is_empty),
 		cmocka_unit_test(test_puzzle_accessors_with_null),

@@ -1,0 +1,392 @@
+/* Checking a plan from outside: read who crosses at each step from the
+ * text river solve prints, its JSON, or one crossing a line, then replay
+ * the crossings from the start and say where the first one goes wrong. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile/names.h"
+#include "plan/plan.h"
+#include "util/json.h"
+#include "util/utf8.h"
+
+/* One crossing as the plan states it. */
+struct crossing {
+	unsigned *count; /* per item: how many board */
+	int dir;         /* +1 to the right, -1 to the left, 0 unsaid */
+	struct loc loc;
+};
+
+struct reader {
+	const river_puzzle *puzzle;
+	const struct source *src;
+	river_diag *diag;
+	struct arena arena;
+	struct names names; /* names, singulars and labels of the items */
+	struct crossing *steps;
+	size_t n, cap;
+};
+
+static int fail(struct reader *r, size_t offset, const char *fmt,
+		const char *word)
+{
+	struct loc loc = source_loc(r->src, offset);
+
+	return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc, fmt, word);
+}
+
+static int add_names(struct reader *r)
+{
+	const struct model *m = &r->puzzle->model;
+	struct loc none = {0, 0};
+	size_t i;
+	int oom = 0;
+
+	r->names.arena = &r->arena;
+	for (i = 0; i < m->n_items && !oom; i++) {
+		names_add(&r->names, m->items[i].name, i, none, &oom);
+		names_add(&r->names, m->items[i].singular, i, none, &oom);
+		if (m->items[i].label[0])
+			names_add(&r->names, m->items[i].label, i, none, &oom);
+	}
+	return oom ? diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory")
+		   : RIVER_OK;
+}
+
+static struct crossing *new_step(struct reader *r, size_t offset)
+{
+	struct crossing *c;
+
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 16;
+		struct crossing *steps = arena_alloc(&r->arena, cap * sizeof *steps);
+
+		if (!steps)
+			return NULL;
+		if (r->n)
+			memcpy(steps, r->steps, r->n * sizeof *steps);
+		r->steps = steps;
+		r->cap = cap;
+	}
+	c = &r->steps[r->n];
+	c->count = arena_alloc(&r->arena, (r->puzzle->model.n_items + 1) *
+						 sizeof *c->count);
+	if (!c->count)
+		return NULL;
+	c->dir = 0;
+	c->loc = source_loc(r->src, offset);
+	r->n++;
+	return c;
+}
+
+/* Board n copies of the item called word (len bytes at offset). */
+static int board(struct reader *r, struct crossing *c, const char *word,
+		 size_t len, size_t offset, unsigned n)
+{
+	char *name = arena_strndup(&r->arena, word, len);
+	const struct name_entry *e;
+	const char *near;
+
+	if (!name)
+		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	e = names_find(&r->names, name);
+	if (e) {
+		c->count[e->item] += n;
+		return RIVER_OK;
+	}
+	near = names_suggest(&r->names, name);
+	if (near) {
+		struct loc loc = source_loc(r->src, offset);
+
+		return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc,
+				"unknown item '%s' (did you mean '%s'?)", name,
+				near);
+	}
+	return fail(r, offset, "unknown item '%s'", name);
+}
+
+static bool all_digits(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return len > 0 && len < 8;
+}
+
+/* Where "×" stands in the word, or NULL. */
+static const char *find_times(const char *word, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		if (word[i] == '\xC3' && word[i + 1] == '\x97')
+			return word + i;
+	return NULL;
+}
+
+/* The passengers of one crossing, as words between start and end:
+ * "farmer goat", "2 cannibals", "🧔×2", an arrow "-->" or "<--". */
+static int read_load(struct reader *r, size_t start, size_t end)
+{
+	const char *text = r->src->text;
+	struct crossing *c = new_step(r, start);
+	unsigned pending = 0; /* a count waiting for its item */
+	size_t p = start;
+	int rc = RIVER_OK;
+
+	if (!c)
+		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	while (rc == RIVER_OK && p < end) {
+		size_t w = p, len;
+		const char *x;
+
+		while (w < end && !strchr(" \t\r", text[w]))
+			w++;
+		len = w - p;
+		x = find_times(text + p, len);
+		if (len == 0) {
+			w++;
+		} else if (len == 3 && memcmp(text + p, "-->", 3) == 0) {
+			c->dir = 1;
+		} else if (len == 3 && memcmp(text + p, "<--", 3) == 0) {
+			c->dir = -1;
+		} else if (all_digits(text + p, len) && !pending) {
+			pending = (unsigned)strtoul(text + p, NULL, 10);
+			if (pending == 0)
+				rc = fail(r, p, "a count must be at least %s", "1");
+		} else if (x && all_digits(x + 2, (size_t)(text + w - x - 2))) {
+			rc = board(r, c, text + p, (size_t)(x - text - p), p,
+				   (unsigned)strtoul(x + 2, NULL, 10));
+		} else {
+			rc = board(r, c, text + p, len, p, pending ? pending : 1);
+			pending = 0;
+		}
+		p = w;
+	}
+	if (rc == RIVER_OK && pending)
+		rc = fail(r, end, "a count with no item after it%s", "");
+	return rc;
+}
+
+static size_t line_end(const struct source *src, size_t p)
+{
+	const char *nl = memchr(src->text + p, '\n', src->len - p);
+
+	return nl ? (size_t)(nl - src->text) : src->len;
+}
+
+/* river solve's table: "  3 | left | boat | right"; the boat column. */
+static bool table_row(const struct source *src, size_t start, size_t end,
+		      size_t *boat_start, size_t *boat_end)
+{
+	const char *t = src->text;
+	size_t p = start, bars[3], n = 0;
+
+	while (p < end && t[p] == ' ')
+		p++;
+	if (p == end || t[p] < '0' || t[p] > '9')
+		return false;
+	for (; p < end && n < 3; p++)
+		if (t[p] == '|')
+			bars[n++] = p;
+	if (n < 3)
+		return false;
+	*boat_start = bars[1] + 1;
+	*boat_end = bars[2];
+	return true;
+}
+
+static int read_text(struct reader *r)
+{
+	const struct source *src = r->src;
+	size_t p, e, bs, be;
+	bool table = false;
+	int rc = RIVER_OK;
+
+	for (p = 0; p < src->len; p = e + 1) {
+		e = line_end(src, p);
+		if (table_row(src, p, e, &bs, &be))
+			table = true;
+	}
+	for (p = 0; rc == RIVER_OK && p < src->len; p = e + 1) {
+		size_t q;
+
+		e = line_end(src, p);
+		if (table) {
+			size_t k;
+
+			if (!table_row(src, p, e, &bs, &be))
+				continue;
+			for (k = bs; k < be && src->text[k] == ' '; k++)
+				;
+			if (k < be) /* row 0, the start, has an empty boat */
+				rc = read_load(r, bs, be);
+			continue;
+		}
+		for (q = p; q < e && strchr(" \t\r", src->text[q]); q++)
+			;
+		if (q == e || src->text[q] == '#')
+			continue;
+		/* A leading step number, "3." or "3:", is allowed. */
+		{
+			size_t d = q;
+
+			while (d < e && src->text[d] >= '0' && src->text[d] <= '9')
+				d++;
+			if (d > q && d < e && (src->text[d] == '.' || src->text[d] == ':'))
+				q = d + 1;
+		}
+		rc = read_load(r, q, e);
+	}
+	return rc;
+}
+
+/* river solve's JSON: the "boat" and "from" of each step of "plan". */
+static int read_json(struct reader *r)
+{
+	const struct source *src = r->src;
+	size_t at, i, j;
+	const char *error;
+	const struct json *v = json_parse(&r->arena, src->text, src->len, &at,
+					  &error);
+	const struct json *plan;
+
+	if (!v)
+		return fail(r, at, "this is not a plan: %s", error);
+	plan = json_get(v, "plan");
+	if (!plan || plan->type != JSON_ARRAY)
+		return fail(r, v->offset, "%s", "this JSON has no \"plan\" array");
+	for (i = 0; i < plan->n; i++) {
+		const struct json *step = plan->items[i];
+		const struct json *boat = json_get(step, "boat");
+		const struct json *from = json_get(step, "from");
+		struct crossing *c;
+
+		if (!boat || boat->type != JSON_ARRAY)
+			return fail(r, step->offset, "%s",
+				    "a step without a \"boat\" array");
+		c = new_step(r, step->offset);
+		if (!c)
+			return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL,
+					"out of memory");
+		if (from && from->type == JSON_STRING)
+			c->dir = strcmp(from->string, "left") == 0 ? 1 : -1;
+		for (j = 0; j < boat->n; j++) {
+			const struct json *who = boat->items[j];
+			int rc;
+
+			if (who->type != JSON_STRING)
+				return fail(r, who->offset, "%s",
+					    "a passenger that is not a name");
+			rc = board(r, c, who->string, strlen(who->string),
+				   who->offset, 1);
+			if (rc != RIVER_OK)
+				return rc;
+		}
+	}
+	return RIVER_OK;
+}
+
+/* Replay the crossings from the start. */
+static void replay(const struct reader *r, river_verdict *v)
+{
+	const struct system *sys = &r->puzzle->sys;
+	const struct model *m = &r->puzzle->model;
+	state_t s = 0;
+	size_t k, i;
+
+	for (k = 0; k < r->n; k++) {
+		const struct crossing *c = &r->steps[k];
+		bool right = state_boat_right(sys, s);
+		uint64_t delta = sys->boat;
+		state_t next;
+
+		v->step = k + 1;
+		if (c->dir != 0 && (c->dir > 0) == right) {
+			snprintf(v->reason, sizeof v->reason,
+				 "the boat is on the %s bank, so it crosses %s",
+				 right ? "right" : "left",
+				 right ? "to the left (<--)" : "to the right (-->)");
+			return;
+		}
+		for (i = 0; i < m->n_items; i++) {
+			const struct sys_slot *slot = &sys->slots[i];
+
+			if (c->count[i] > state_count(sys, s, i, right)) {
+				if (!m->items[i].is_kind)
+					snprintf(v->reason, sizeof v->reason,
+						 "the %s is not on the %s bank",
+						 m->items[i].name,
+						 right ? "right" : "left");
+				else
+					snprintf(v->reason, sizeof v->reason,
+						 "there are not %u %s on the %s bank",
+						 c->count[i], m->items[i].name,
+						 right ? "right" : "left");
+				return;
+			}
+			delta += slot->is_kind
+				 ? (uint64_t)c->count[i] << sys->kinds[slot->index].shift
+				 : (uint64_t)c->count[i] << slot->index;
+		}
+		if (delta == sys->boat) {
+			snprintf(v->reason, sizeof v->reason,
+				 "the boat cannot cross empty");
+			return;
+		}
+		next = state_cross(sys, s, delta);
+		if (!plan_check_step(sys, s, next, v->reason, sizeof v->reason))
+			return;
+		s = next;
+		v->crossings = k + 1;
+	}
+	v->step = 0;
+	if (!state_is_goal(sys, s)) {
+		snprintf(v->reason, sizeof v->reason,
+			 "after %zu crossing%s, not everything is across",
+			 r->n, r->n == 1 ? "" : "s");
+		return;
+	}
+	v->legal = 1;
+}
+
+int river_verify(river_verdict *out, const river_puzzle *puzzle,
+		 const char *text, size_t len, const char *name,
+		 river_diag *diag)
+{
+	struct source src = {name ? name : "<plan>", text, len};
+	struct reader r;
+	size_t first;
+	int rc;
+
+	if (!out || !puzzle || (!text && len))
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	memset(out, 0, sizeof *out);
+	if (!text)
+		src.text = "";
+	memset(&r, 0, sizeof r);
+	r.puzzle = puzzle;
+	r.src = &src;
+	r.diag = diag;
+	arena_init(&r.arena);
+	if (utf8_invalid_at(src.text, len) < len || memchr(src.text, 0, len)) {
+		arena_release(&r.arena);
+		return fail(&r, utf8_invalid_at(src.text, len),
+			    "%s", "a plan is UTF-8 text");
+	}
+	rc = add_names(&r);
+	for (first = 0; first < len && strchr(" \t\r\n", src.text[first]); first++)
+		;
+	if (rc == RIVER_OK)
+		rc = first < len && src.text[first] == '{' ? read_json(&r)
+							   : read_text(&r);
+	if (rc == RIVER_OK && r.n == 0)
+		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
+			      "no crossings in this plan");
+	if (rc == RIVER_OK)
+		replay(&r, out);
+	arena_release(&r.arena);
+	return rc;
+}
