@@ -28,7 +28,12 @@ struct export_ctx {
 	struct buf *out;
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */
+	struct linear *linear; /* while the constrained model is built */
 };
+
+struct linear;
+/* Build the constrained model (the LP's rows) into lin (initialised). */
+int export_linear(struct export_ctx *ctx, struct linear *lin);
 
 typedef int (*export_writer)(struct export_ctx *ctx);
 

@@ -10,49 +10,41 @@
  * The objective counts the crossings: it rewards finishing early.  Every
  * name starts with a lower-case letter other than e and holds only
  * letters, digits and underscores, as HiGHS (dimod's reader) wants. */
+#include <stdio.h>
+
 #include "export/export.h"
+#include "export/linear.h"
 
 static const char *const reserved[] = {NULL};
 
-/* Terms go on lines of a few each, under LP readers' line limits. */
+/* Rows and terms are named printf-style from a name and a step. */
 struct lin {
-	struct buf *out;
-	int terms;
+	struct linear *m;
 };
 
 static void term(struct lin *l, long coef, const char *fmt, const char *name,
 		 unsigned s)
 {
-	if (coef == 0)
-		return;
-	if (l->terms > 0 && l->terms % 6 == 0)
-		buf_puts(l->out, "\n   ");
-	if (coef < 0)
-		buf_puts(l->out, l->terms ? " - " : " -");
-	else if (l->terms)
-		buf_puts(l->out, " + ");
-	else
-		buf_putc(l->out, ' ');
-	if (coef != 1 && coef != -1)
-		buf_printf(l->out, "%ld ", coef < 0 ? -coef : coef);
-	buf_printf(l->out, fmt, name, s);
-	l->terms++;
+	char var[512];
+
+	snprintf(var, sizeof var, fmt, name, s);
+	linear_term(l->m, coef, var);
 }
 
 static struct lin row(struct export_ctx *ctx, const char *fmt, const char *a,
 		      unsigned s)
 {
-	struct lin l = {ctx->out, 0};
+	struct lin l = {ctx->linear};
+	char name[512];
 
-	buf_putc(ctx->out, ' ');
-	buf_printf(ctx->out, fmt, a, s);
-	buf_puts(ctx->out, ":");
+	snprintf(name, sizeof name, fmt, a, s);
+	linear_row(l.m, name, false);
 	return l;
 }
 
 static void end_row(struct lin *l, const char *op, long rhs)
 {
-	buf_printf(l->out, " %s %ld\n", op, rhs);
+	linear_end(l->m, op[0] == '<' ? '<' : op[0] == '>' ? '>' : '=', rhs);
 }
 
 /* count(i on bank) = sign * var + constant: adds the var term with
@@ -99,13 +91,13 @@ static bool kind_in_rules(const struct model *m, size_t i)
 
 static void put_objective(struct export_ctx *ctx)
 {
-	struct lin l = {ctx->out, 0};
+	struct lin l = {ctx->linear};
 	unsigned s;
 
-	buf_puts(ctx->out, "Minimize\n crossings:");
+	linear_row(l.m, "crossings", true);
 	for (s = 1; s <= ctx->horizon; s++)
 		term(&l, 1, "active%s_%u", "", s);
-	buf_puts(ctx->out, "\nSubject To\n");
+	linear_end(l.m, '=', 0);
 }
 
 static void put_start_goal(struct export_ctx *ctx)
@@ -249,59 +241,34 @@ static void put_rule(struct export_ctx *ctx, size_t r, unsigned s, bool right)
 	}
 }
 
+/* Kinds' counts are integers; everything else is binary. */
 static void put_types(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
-	struct buf *o = ctx->out;
 	unsigned s;
 	size_t i;
 
-	buf_puts(o, "Bounds\n");
 	for (i = 0; i < m->n_items; i++) {
+		const char *n = ctx->names[i];
+		long all = (long)m->items[i].copies;
+		char var[512];
+
 		if (!m->items[i].is_kind)
 			continue;
 		for (s = 0; s <= ctx->horizon; s++) {
-			buf_printf(o, " 0 <= num_%s_%u <= %u\n", ctx->names[i], s,
-				   m->items[i].copies);
-			if (s > 0)
-				buf_printf(o, " 0 <= avail_%s_%u <= %u\n"
-					      " 0 <= choice_%s_%u <= %u\n",
-					   ctx->names[i], s, m->items[i].copies,
-					   ctx->names[i], s, m->items[i].copies);
+			snprintf(var, sizeof var, "num_%s_%u", n, s);
+			linear_integer(ctx->linear, var, all);
+			if (s == 0)
+				continue;
+			snprintf(var, sizeof var, "avail_%s_%u", n, s);
+			linear_integer(ctx->linear, var, all);
+			snprintf(var, sizeof var, "choice_%s_%u", n, s);
+			linear_integer(ctx->linear, var, all);
 		}
 	}
-	buf_puts(o, "Binary\n");
-	for (s = 0; s <= ctx->horizon; s++) {
-		if (s > 0)
-			buf_printf(o, " active_%u\n", s);
-		for (i = 0; i < m->n_items; i++) {
-			const char *n = ctx->names[i];
-
-			if (!m->items[i].is_kind) {
-				buf_printf(o, " pos_%s_%u\n", n, s);
-				if (s > 0)
-					buf_printf(o, " avail_%s_%u choice_%s_%u\n",
-						   n, s, n, s);
-			} else if (kind_in_rules(m, i)) {
-				buf_printf(o, " some_%s_r_%u some_%s_l_%u\n", n,
-					   s, n, s);
-			}
-		}
-	}
-	if (ctx->sys->n_kinds > 0) {
-		buf_puts(o, "General\n");
-		for (s = 0; s <= ctx->horizon; s++)
-			for (i = 0; i < m->n_items; i++)
-				if (m->items[i].is_kind)
-					buf_printf(o, s ? " num_%s_%u avail_%s_%u choice_%s_%u\n"
-							: " num_%s_%u\n",
-						   ctx->names[i], s, ctx->names[i], s,
-						   ctx->names[i], s);
-	}
-	buf_puts(o, "End\n");
 }
 
-int export_lp(struct export_ctx *ctx)
+int export_linear(struct export_ctx *ctx, struct linear *lin)
 {
 	const struct model *m = ctx->model;
 	unsigned s;
@@ -310,9 +277,7 @@ int export_lp(struct export_ctx *ctx)
 
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
-	buf_printf(ctx->out, "\\ %s\n", m->title);
-	buf_printf(ctx->out, "\\ The constrained model of the puzzle over %u "
-			     "steps, written by river.\n", ctx->horizon);
+	ctx->linear = lin;
 	put_objective(ctx);
 	put_start_goal(ctx);
 	for (s = 1; s <= ctx->horizon; s++)
@@ -327,5 +292,78 @@ int export_lp(struct export_ctx *ctx)
 			put_rule(ctx, r, s, true);
 		}
 	put_types(ctx);
+	ctx->linear = NULL;
+	return lin->failed ? diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory")
+			   : RIVER_OK;
+}
+
+/* Terms on lines of a few each, under LP readers' line limits. */
+static void put_terms(struct buf *o, const struct linear *lin,
+		      const struct lin_row *r)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = r->first; i < r->first + r->n; i++) {
+		long c = lin->terms[i].coef;
+
+		if (c == 0)
+			continue;
+		if (n > 0 && n % 6 == 0)
+			buf_puts(o, "\n   ");
+		buf_puts(o, c < 0 ? (n ? " - " : " -") : (n ? " + " : " "));
+		if (c != 1 && c != -1)
+			buf_printf(o, "%ld ", c < 0 ? -c : c);
+		buf_puts(o, lin->vars[lin->terms[i].var].name);
+		n++;
+	}
+}
+
+int export_lp(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	struct linear lin;
+	size_t i;
+	int rc;
+
+	linear_init(&lin);
+	rc = export_linear(ctx, &lin);
+	if (rc != RIVER_OK) {
+		linear_release(&lin);
+		return rc;
+	}
+	buf_printf(o, "\\ %s\n", m->title);
+	buf_printf(o, "\\ The constrained model of the puzzle over %u "
+		      "steps, written by river.\n", ctx->horizon);
+	buf_printf(o, "Minimize\n %s:", lin.objective.name);
+	put_terms(o, &lin, &lin.objective);
+	buf_puts(o, "\nSubject To\n");
+	for (i = 0; i < lin.n_rows; i++) {
+		const struct lin_row *r = &lin.rows[i];
+
+		buf_printf(o, " %s:", r->name);
+		put_terms(o, &lin, r);
+		buf_printf(o, " %s %ld\n",
+			   r->op == '<' ? "<=" : r->op == '>' ? ">=" : "=", r->rhs);
+	}
+	buf_puts(o, "Bounds\n");
+	for (i = 0; i < lin.n_vars; i++)
+		if (lin.vars[i].integer)
+			buf_printf(o, " 0 <= %s <= %ld\n", lin.vars[i].name,
+				   lin.vars[i].upper);
+	buf_puts(o, "Binary\n");
+	for (i = 0; i < lin.n_vars; i++)
+		if (!lin.vars[i].integer)
+			buf_printf(o, " %s\n", lin.vars[i].name);
+	if (ctx->sys->n_kinds > 0) {
+		buf_puts(o, "General\n");
+		for (i = 0; i < lin.n_vars; i++)
+			if (lin.vars[i].integer)
+				buf_printf(o, " %s\n", lin.vars[i].name);
+	}
+	buf_puts(o, "End\n");
+	linear_release(&lin);
 	return RIVER_OK;
 }

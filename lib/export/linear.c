@@ -1,0 +1,183 @@
+#define _POSIX_C_SOURCE 200809L /* strdup */
+
+#include "export/linear.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+void linear_init(struct linear *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void linear_release(struct linear *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_vars; i++)
+		free(m->vars[i].name);
+	for (i = 0; i < m->n_rows; i++)
+		free(m->rows[i].name);
+	free(m->objective.name);
+	free(m->vars);
+	free(m->index);
+	free(m->terms);
+	free(m->rows);
+	linear_init(m);
+}
+
+/* Room for one more in an array of *cap elements of size. */
+static bool grow(struct linear *m, void **array, size_t n, size_t *cap,
+		 size_t size)
+{
+	size_t ncap;
+	void *p;
+
+	if (n < *cap)
+		return true;
+	ncap = *cap ? *cap * 2 : 64;
+	p = realloc(*array, ncap * size);
+	if (!p) {
+		m->failed = true;
+		return false;
+	}
+	*array = p;
+	*cap = ncap;
+	return true;
+}
+
+static size_t hash(const char *s)
+{
+	size_t h = 14695981039346656037u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211u;
+	return h;
+}
+
+static bool rehash(struct linear *m)
+{
+	size_t cap = m->cap_index ? m->cap_index * 2 : 1024, i;
+	size_t *index = calloc(cap, sizeof *index);
+
+	if (!index) {
+		m->failed = true;
+		return false;
+	}
+	for (i = 0; i < m->n_vars; i++) {
+		size_t j = hash(m->vars[i].name) & (cap - 1);
+
+		while (index[j])
+			j = (j + 1) & (cap - 1);
+		index[j] = i + 1;
+	}
+	free(m->index);
+	m->index = index;
+	m->cap_index = cap;
+	return true;
+}
+
+size_t linear_var(struct linear *m, const char *name)
+{
+	size_t j;
+	char *copy;
+
+	if ((m->n_vars + 1) * 2 > m->cap_index && !rehash(m))
+		return SIZE_MAX;
+	for (j = hash(name) & (m->cap_index - 1); m->index[j];
+	     j = (j + 1) & (m->cap_index - 1))
+		if (strcmp(m->vars[m->index[j] - 1].name, name) == 0)
+			return m->index[j] - 1;
+	if (!grow(m, (void **)&m->vars, m->n_vars, &m->cap_vars,
+		  sizeof *m->vars))
+		return SIZE_MAX;
+	copy = strdup(name);
+	if (!copy) {
+		m->failed = true;
+		return SIZE_MAX;
+	}
+	m->vars[m->n_vars].name = copy;
+	m->vars[m->n_vars].upper = 1;
+	m->vars[m->n_vars].integer = false;
+	m->index[j] = ++m->n_vars;
+	return m->n_vars - 1;
+}
+
+void linear_integer(struct linear *m, const char *name, long upper)
+{
+	size_t v = linear_var(m, name);
+
+	if (v == SIZE_MAX)
+		return;
+	m->vars[v].integer = true;
+	m->vars[v].upper = upper;
+}
+
+static struct lin_row *current(struct linear *m)
+{
+	return m->objective.name && m->objective.op == 0 ? &m->objective
+		 : m->n_rows ? &m->rows[m->n_rows - 1] : NULL;
+}
+
+void linear_row(struct linear *m, const char *name, bool objective)
+{
+	struct lin_row *r;
+	char *copy = strdup(name);
+
+	if (!copy) {
+		m->failed = true;
+		return;
+	}
+	if (objective) {
+		r = &m->objective;
+	} else {
+		if (!grow(m, (void **)&m->rows, m->n_rows, &m->cap_rows,
+			  sizeof *m->rows)) {
+			free(copy);
+			return;
+		}
+		r = &m->rows[m->n_rows++];
+	}
+	r->name = copy;
+	r->first = m->n_terms;
+	r->n = 0;
+	r->op = 0;
+	r->rhs = 0;
+}
+
+void linear_term(struct linear *m, long coef, const char *var)
+{
+	struct lin_row *r = current(m);
+	size_t v, i;
+
+	if (!r || coef == 0)
+		return;
+	v = linear_var(m, var);
+	if (v == SIZE_MAX)
+		return;
+	/* A variable named twice in a row is one term. */
+	for (i = r->first; i < r->first + r->n; i++) {
+		if (m->terms[i].var == v) {
+			m->terms[i].coef += coef;
+			return;
+		}
+	}
+	if (!grow(m, (void **)&m->terms, m->n_terms, &m->cap_terms,
+		  sizeof *m->terms))
+		return;
+	m->terms[m->n_terms].var = v;
+	m->terms[m->n_terms].coef = coef;
+	m->n_terms++;
+	r->n++;
+}
+
+void linear_end(struct linear *m, char op, long rhs)
+{
+	struct lin_row *r = current(m);
+
+	if (!r)
+		return;
+	r->op = op ? op : '=';
+	r->rhs = rhs;
+}
