@@ -261,11 +261,18 @@ RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
  *   "minizinc"  a MiniZinc model (enums, location arrays, var end)
  *   "smt2"      SMT-LIB 2 for Z3, with (minimize ...)
  *   "lp"        the constrained model, linear, in CPLEX LP format
+ *   "ocean"     a Python program that builds that model with D-Wave
+ *               Ocean's dimod and samples it with LeapHybridCQMSampler
+ *   "bqm"       its penalty form, a QUBO, as dimod's BQM JSON (schema
+ *               3.0.0), for pure annealers
  */
 typedef struct river_export_options {
 	/* Steps in the model; 0 means the default: the number of legal
 	 * states less one, a bound no optimal plan can exceed. */
 	unsigned horizon;
+	/* bqm: the weight of a broken constraint; 0 means the default, the
+	 * horizon plus one, more than any plan's crossings. */
+	double lagrange;
 } river_export_options;
 
 RIVER_API void river_export_options_init(river_export_options *opts);

@@ -46,6 +46,49 @@ for puz in "$srcdir"/puzzles/*.puz "$srcdir"/tests/puzzles/unsolvable.puz \
 		not_ok "lp model of $name keeps dimod's rules"
 	fi
 done
+# The Ocean program decodes a sample of its model and prints the plan
+# the CQM article's way: here the sample is CBC's optimum of the LP
+# model, whose variables are the same (D-Wave's own solver is not here).
+ocean_case() {
+	puz=$1 want=$2
+	name=$(basename "$puz")
+	if ! command -v python3 >/dev/null 2>&1 || ! command -v cbc >/dev/null 2>&1; then
+		ok "ocean program for $name # SKIP needs python3 and cbc"
+		return
+	fi
+	run_river export --to lp "$puz" >"$tmp/m.lp"
+	run_river export --to ocean "$puz" >"$tmp/m.py"
+	(cd "$tmp" && cbc m.lp solve solution sol.txt >/dev/null 2>&1)
+	awk 'NR == 1 { printf "{" } NR > 1 { printf "%s\"%s\": %s", (NR > 2 ? ", " : ""), $2, $3 }
+	     END { print "}" }' "$tmp/sol.txt" >"$tmp/sample.json"
+	if python3 -m py_compile "$tmp/m.py" &&
+	   python3 "$tmp/m.py" --sample "$tmp/sample.json" >"$tmp/shown" &&
+	   grep -q "^Solved in $want crossings$" "$tmp/shown" &&
+	   grep -q "^Left bank *| Right Bank *| Available *| Choice" "$tmp/shown"; then
+		ok "ocean program for $name shows the $want-crossing plan"
+	else
+		sed 's/^/# /' "$tmp/shown"
+		not_ok "ocean program for $name shows the $want-crossing plan"
+	fi
+}
+ocean_case "$srcdir/puzzles/wgc.puz" 7
+ocean_case "$srcdir/puzzles/missionaries-cannibals.puz" 11
+
+# Without Ocean, the program says how to get it (exit 2).
+if command -v python3 >/dev/null 2>&1; then
+	run_river export --to ocean "$srcdir/puzzles/wgc.puz" >"$tmp/m.py"
+	python3 -c 'import dimod' 2>/dev/null && have_dimod=yes
+	if test -n "${have_dimod:-}"; then
+		ok "ocean program without dimod # SKIP dimod is installed"
+	elif python3 "$tmp/m.py" 2>"$tmp/err"; then
+		not_ok "ocean program without dimod says how to get it"
+	elif grep -q "pip install dwave-ocean-sdk" "$tmp/err"; then
+		ok "ocean program without dimod says how to get it"
+	else
+		not_ok "ocean program without dimod says how to get it"
+	fi
+fi
+
 # The check itself catches what it should.
 printf 'Minimize\n obj: x + 2\nSubject To\n e1: x + y <= 1\n c: inf + y >= 0\nEnd\n' >"$tmp/bad.lp"
 if check_lp "$tmp/bad.lp" >/dev/null; then

@@ -32,11 +32,12 @@ struct options {
 	const char *engine;   /* NULL: libriver's own search */
 	const char *to;       /* export: the model's format */
 	unsigned horizon;     /* export and engines: 0 for the default */
+	double lagrange;      /* export --to bqm: 0 for the default */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
-	OPT_HELP, OPT_VERSION
+	OPT_LAGRANGE, OPT_HELP, OPT_VERSION
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -56,9 +57,11 @@ static const struct option_spec {
 	{OPT_ENGINE, 'e', "engine", "ENGINE",
 	 "solve with bfs (default), minizinc, z3, cbc or glpk"},
 	{OPT_TO, 't', "to", "FORMAT",
-	 "export: the model's format, minizinc, smt2 or lp"},
+	 "export: minizinc, smt2, lp, ocean or bqm"},
 	{OPT_HORIZON, 'H', "horizon", "N",
 	 "export and engines: a model of N steps (default: a bound)"},
+	{OPT_LAGRANGE, 'L', "lagrange", "W",
+	 "export --to bqm: the penalty weight (default: horizon + 1)"},
 	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
 	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
 };
@@ -197,6 +200,17 @@ static int set_option(struct options *opts, const struct option_spec *o,
 				"model format");
 	case OPT_HORIZON:
 		return set_horizon(opts, value);
+	case OPT_LAGRANGE: {
+		char *end;
+
+		errno = 0;
+		opts->lagrange = strtod(value, &end);
+		if (end == value || *end || errno || !(opts->lagrange > 0) ||
+		    opts->lagrange > 1e12)
+			return usage_error("--lagrange needs a positive number, "
+					   "not '%s'", value);
+		return -1;
+	}
 	case OPT_FORMAT:
 		if (strcmp(value, "text") == 0)
 			opts->format = RIVER_FORMAT_TEXT;
@@ -313,7 +327,7 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   "standard input");
 	if (strcmp(opts->command, "export") == 0 && !opts->to)
 		return usage_error("%s", "export needs --to FORMAT (minizinc, "
-				   "smt2 or lp)");
+				   "smt2, lp, ocean or bqm)");
 	if (opts->engine && strcmp(opts->engine, "bfs") == 0)
 		opts->engine = NULL;
 	opts->name = strcmp(opts->file, "-") == 0 ? "<stdin>" : opts->file;
@@ -444,6 +458,7 @@ static int export_model(const struct options *opts,
 
 	river_export_options_init(&eo);
 	eo.horizon = opts->horizon;
+	eo.lagrange = opts->lagrange;
 	rc = river_export(&text, puzzle, opts->to, &eo, &diag);
 	if (rc != RIVER_OK) {
 		if (!diag.file[0])

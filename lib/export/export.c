@@ -12,6 +12,8 @@ static const struct {
 	{"minizinc", export_minizinc},
 	{"smt2", export_smt2},
 	{"lp", export_lp},
+	{"ocean", export_ocean},
+	{"bqm", export_bqm},
 };
 
 #define N_FORMATS (sizeof formats / sizeof formats[0])
@@ -138,6 +140,7 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 	ctx->out = out;
 	ctx->diag = diag;
 	ctx->horizon = opts ? opts->horizon : 0;
+	ctx->lagrange = opts ? opts->lagrange : 0;
 	if (ctx->horizon == 0)
 		rc = river_export_horizon(&ctx->horizon, puzzle, diag);
 	return rc;
@@ -173,8 +176,8 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 				"invalid argument");
 	if (!write)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"unknown model format '%s' (use minizinc, smt2 "
-				"or lp)", format ? format : "(null)");
+				"unknown model format '%s' (use minizinc, smt2, "
+				"lp, ocean or bqm)", format ? format : "(null)");
 	buf_init(&b);
 	rc = export_begin(&ctx, puzzle, opts, &b, diag);
 	if (rc == RIVER_OK)

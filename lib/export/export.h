@@ -25,6 +25,7 @@ struct export_ctx {
 	const struct model *model;
 	const struct system *sys;
 	unsigned horizon;
+	double lagrange;     /* bqm: the penalty weight; 0 for the default */
 	struct buf *out;
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */
@@ -40,6 +41,8 @@ typedef int (*export_writer)(struct export_ctx *ctx);
 int export_minizinc(struct export_ctx *ctx);
 int export_smt2(struct export_ctx *ctx);
 int export_lp(struct export_ctx *ctx);
+int export_ocean(struct export_ctx *ctx);
+int export_bqm(struct export_ctx *ctx);
 
 /* Safe names: prefix and each item's name, with underscores added
  * where the format reserves the name (a keyword, or one of the model's

@@ -105,14 +105,17 @@ static void test_export_lists_and_bad_arguments(void **state)
 	assert_string_equal(f[0], "minizinc");
 	assert_string_equal(f[1], "smt2");
 	assert_string_equal(f[2], "lp");
-	assert_null(f[3]);
+	assert_string_equal(f[3], "ocean");
+	assert_string_equal(f[4], "bqm");
+	assert_null(f[5]);
 	assert_string_equal(e[0], "minizinc");
 	assert_string_equal(e[3], "glpk");
 	assert_null(e[4]);
 	assert_int_equal(river_export(&out, p, "xml", NULL, &diag), RIVER_EINVAL);
 	assert_null(out);
 	assert_string_equal(diag.message,
-			    "unknown model format 'xml' (use minizinc, smt2 or lp)");
+			    "unknown model format 'xml' (use minizinc, smt2, lp, "
+			    "ocean or bqm)");
 	assert_int_equal(river_export(NULL, p, "lp", NULL, &diag), RIVER_EINVAL);
 	assert_int_equal(river_export(&out, NULL, "lp", NULL, &diag), RIVER_EINVAL);
 	river_puzzle_free(p);

@@ -1,0 +1,228 @@
+/* The Ocean program: Python that builds the constrained quadratic model
+ * of the CQM article with dimod (the same rows as the LP model, with its
+ * readable labels), samples it with LeapHybridCQMSampler, keeps the
+ * feasible samples, and prints the best as the article does: its table
+ * (left bank, right bank, available, choice) and its sentences. */
+#include <stdio.h>
+
+#include "export/export.h"
+#include "export/linear.h"
+
+/* A Python string literal (UTF-8 passes through). */
+static void put_py_string(struct buf *o, const char *s)
+{
+	buf_putc(o, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			buf_putc(o, '\\');
+		if (*s == '\n')
+			buf_puts(o, "\\n");
+		else
+			buf_putc(o, *s);
+	}
+	buf_putc(o, '"');
+}
+
+static void put_terms(struct buf *o, const struct linear *lin,
+		      const struct lin_row *r)
+{
+	size_t i;
+	bool first = true;
+
+	buf_putc(o, '{');
+	for (i = r->first; i < r->first + r->n; i++) {
+		if (lin->terms[i].coef == 0)
+			continue;
+		buf_printf(o, "%s\"%s\": %ld", first ? "" : ", ",
+			   lin->vars[lin->terms[i].var].name, lin->terms[i].coef);
+		first = false;
+	}
+	buf_putc(o, '}');
+}
+
+static void put_data(struct export_ctx *ctx, const struct linear *lin)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i;
+
+	buf_puts(o, "TITLE = ");
+	put_py_string(o, m->title);
+	buf_printf(o, "\nHORIZON = %u\n\n"
+		      "# Each item: its name in the model, how it is shown, and "
+		      "how many copies.\nITEMS = [\n", ctx->horizon);
+	for (i = 0; i < m->n_items; i++) {
+		buf_printf(o, "    (\"%s\", ", ctx->names[i]);
+		put_py_string(o, m->items[i].label[0] ? m->items[i].label
+						      : m->items[i].name);
+		buf_printf(o, ", %u),\n", m->items[i].copies);
+	}
+	buf_puts(o, "]\n\n# pos_I_S: item I on the right bank after step S "
+		    "(num_I_S: how many of a kind).\n"
+		    "# avail_I_S / choice_I_S: on the boat's bank before step "
+		    "S / chosen to cross.\n"
+		    "# active_S: the boat crosses at step S, from the left when "
+		    "S is odd.\nBINARY = [\n");
+	for (i = 0; i < lin->n_vars; i++)
+		if (!lin->vars[i].integer)
+			buf_printf(o, "    \"%s\",\n", lin->vars[i].name);
+	buf_puts(o, "]\nINTEGER = {\n");
+	for (i = 0; i < lin->n_vars; i++)
+		if (lin->vars[i].integer)
+			buf_printf(o, "    \"%s\": %ld,\n", lin->vars[i].name,
+				   lin->vars[i].upper);
+	buf_puts(o, "}\n\n# Finish early: the objective counts the crossings.\n"
+		    "OBJECTIVE = ");
+	put_terms(o, lin, &lin->objective);
+	buf_puts(o, "\n\n# The physics: label, {variable: coefficient}, sense, "
+		    "right-hand side.\nCONSTRAINTS = [\n");
+	for (i = 0; i < lin->n_rows; i++) {
+		const struct lin_row *r = &lin->rows[i];
+
+		buf_printf(o, "    (\"%s\", ", r->name);
+		put_terms(o, lin, r);
+		buf_printf(o, ", \"%s\", %ld),\n",
+			   r->op == '<' ? "<=" : r->op == '>' ? ">=" : "==", r->rhs);
+	}
+	buf_puts(o, "]\n");
+}
+
+static const char program[] =
+"\n\n"
+"def build_cqm():\n"
+"    \"\"\"The constrained quadratic model, with the labels above.\"\"\"\n"
+"    import dimod\n"
+"\n"
+"    v = {name: dimod.Binary(name) for name in BINARY}\n"
+"    for name, upper in INTEGER.items():\n"
+"        v[name] = dimod.Integer(name, upper_bound=upper)\n"
+"    cqm = dimod.ConstrainedQuadraticModel()\n"
+"    cqm.set_objective(dimod.quicksum(c * v[n] for n, c in OBJECTIVE.items()))\n"
+"    for label, terms, sense, rhs in CONSTRAINTS:\n"
+"        lhs = dimod.quicksum(c * v[n] for n, c in terms.items())\n"
+"        if sense == \"<=\":\n"
+"            cqm.add_constraint(lhs <= rhs, label=label)\n"
+"        elif sense == \">=\":\n"
+"            cqm.add_constraint(lhs >= rhs, label=label)\n"
+"        else:\n"
+"            cqm.add_constraint(lhs == rhs, label=label)\n"
+"    return cqm\n"
+"\n"
+"\n"
+"def count(sample, name, copies, step):\n"
+"    \"\"\"How many of an item are on the right bank after a step.\"\"\"\n"
+"    prefix = \"pos\" if copies == 1 else \"num\"\n"
+"    return round(sample.get(\"%s_%s_%d\" % (prefix, name, step), 0))\n"
+"\n"
+"\n"
+"def shown(counts):\n"
+"    \"\"\"Items as the table shows them: 'wolf' or '3 missionaries'.\"\"\"\n"
+"    words = []\n"
+"    for (name, label, copies), n in zip(ITEMS, counts):\n"
+"        if n:\n"
+"            words.append(label if copies == 1 else \"%d %s\" % (n, label))\n"
+"    return \" \".join(words)\n"
+"\n"
+"\n"
+"def show(sample):\n"
+"    \"\"\"Print the plan in a sample the way the CQM article does.\"\"\"\n"
+"    end = sum(round(sample.get(\"active_%d\" % s, 0))\n"
+"              for s in range(1, HORIZON + 1))\n"
+"    right = [[count(sample, n, c, s) for n, _, c in ITEMS]\n"
+"             for s in range(end + 1)]\n"
+"    left = [[c - r for (_, _, c), r in zip(ITEMS, row)] for row in right]\n"
+"    rows = []\n"
+"    for s in range(end + 1):\n"
+"        here = left[s] if s % 2 == 0 else right[s]\n"
+"        moved = [abs(a - b) for a, b in zip(right[s + 1], right[s])] \\\n"
+"            if s < end else [0] * len(ITEMS)\n"
+"        rows.append((shown(left[s]), shown(right[s]), shown(here),\n"
+"                     shown(moved)))\n"
+"    widths = [max(len(r[k]) for r in rows + [(\"Left bank\", \"Right Bank\",\n"
+"                                                \"Available\", \"Choice\")])\n"
+"              for k in range(4)]\n"
+"    line = \"-\" * (sum(widths) + 12)\n"
+"    print(TITLE)\n"
+"    print(line)\n"
+"    for row in [(\"Left bank\", \"Right Bank\", \"Available\", \"Choice\")] + rows:\n"
+"        print(\" | \".join(t.ljust(w) for t, w in zip(row, widths)) + \" |\")\n"
+"        if row[0] == \"Left bank\":\n"
+"            print(line)\n"
+"    print(\"=\" * len(line))\n"
+"    for s in range(end):\n"
+"        who = [n for (n, _, _), k in\n"
+"               zip(ITEMS, [abs(a - b) for a, b in zip(right[s + 1], right[s])])\n"
+"               for _ in range(k)]\n"
+"        if s % 2 == 0:\n"
+"            print(\"Bring %s to the other side\" % \", \".join(who))\n"
+"        else:\n"
+"            print(\"Return with %s\" % \", \".join(who))\n"
+"    print(\"Solved in %d crossings\" % end)\n"
+"\n"
+"\n"
+"def main(argv):\n"
+"    if len(argv) == 3 and argv[1] == \"--sample\":\n"
+"        # Show a sample saved as JSON ({\"label\": value, ...}).\n"
+"        with open(argv[2]) as f:\n"
+"            show(json.load(f))\n"
+"        return 0\n"
+"    try:\n"
+"        cqm = build_cqm()\n"
+"    except ImportError:\n"
+"        print(\"This program needs Ocean's dimod: pip install dwave-ocean-sdk\",\n"
+"              file=sys.stderr)\n"
+"        return 2\n"
+"    try:\n"
+"        from dwave.system import LeapHybridCQMSampler\n"
+"    except ImportError:\n"
+"        print(\"Sampling needs dwave-system (pip install dwave-ocean-sdk) and a\"\n"
+"              \" Leap account (dwave setup).\", file=sys.stderr)\n"
+"        return 2\n"
+"    sampleset = LeapHybridCQMSampler().sample_cqm(cqm, label=TITLE)\n"
+"    feasible = sampleset.filter(lambda row: row.is_feasible)\n"
+"    if len(feasible) == 0:\n"
+"        print(\"No feasible sample: no plan of at most %d crossings was found.\"\n"
+"              % HORIZON)\n"
+"        return 1\n"
+"    show(feasible.first.sample)\n"
+"    return 0\n"
+"\n"
+"\n"
+"if __name__ == \"__main__\":\n"
+"    sys.exit(main(sys.argv))\n";
+
+int export_ocean(struct export_ctx *ctx)
+{
+	struct buf *o = ctx->out;
+	struct linear lin;
+	int rc;
+
+	linear_init(&lin);
+	rc = export_linear(ctx, &lin);
+	if (rc != RIVER_OK) {
+		linear_release(&lin);
+		return rc;
+	}
+	buf_puts(o, "#!/usr/bin/env python3\n\"\"\"");
+	buf_puts(o, ctx->model->title);
+	buf_puts(o, ": a constrained quadratic model for D-Wave's Leap hybrid "
+		    "solver.\n\n"
+		    "Written by river.  The positions of every item at every "
+		    "step, the\n"
+		    "\"available\" and \"choice\" variables of every crossing, "
+		    "the boat's\n"
+		    "alternation and the dangers are constraints; the objective "
+		    "counts the\n"
+		    "crossings, so the solver is told nothing of how to solve "
+		    "the puzzle.\n\n"
+		    "Run it with Ocean and a Leap account:\n"
+		    "    pip install dwave-ocean-sdk && dwave setup\n"
+		    "    python3 this-file.py\n"
+		    "Or show a sample saved as JSON: python3 this-file.py "
+		    "--sample FILE\n\"\"\"\n"
+		    "import json\nimport sys\n\n");
+	put_data(ctx, &lin);
+	buf_puts(o, program);
+	linear_release(&lin);
+	return RIVER_OK;
+}
