@@ -99,6 +99,8 @@ static const char program[] =
 "    cqm = dimod.ConstrainedQuadraticModel()\n"
 "    cqm.set_objective(dimod.quicksum(c * v[n] for n, c in OBJECTIVE.items()))\n"
 "    for label, terms, sense, rhs in CONSTRAINTS:\n"
+"        if not terms:\n"
+"            continue  # nothing to constrain\n"
 "        lhs = dimod.quicksum(c * v[n] for n, c in terms.items())\n"
 "        if sense == \"<=\":\n"
 "            cqm.add_constraint(lhs <= rhs, label=label)\n"
