@@ -4,7 +4,8 @@
 # the output the page shows; the program of libriver(3) is
 # examples/solve.c, byte for byte, and prints what the page shows; every
 # command of river(1)'s examples runs, and 'river check' prints what the
-# page shows.
+# page shows; river(1) describes every option of 'river --help' and has
+# an example for every engine and every model format.
 . "${srcdir:-.}/tests/lib.sh"
 
 man="$srcdir/man"
@@ -104,7 +105,8 @@ else
 fi
 
 # 4. Every example command of river(1) runs, from the top of the source
-# tree, and ends with status 0 or 1.
+# tree, and ends with status 0 or 1.  An example whose external engine is
+# not installed here is skipped.
 sed -n 's/^\.Dl \$ river //p' "$man/river.1" | unescape >"$tmp/commands"
 if test ! -s "$tmp/commands"; then
 	echo "# no '.Dl \$ river' lines in river.1"
@@ -116,6 +118,9 @@ while IFS= read -r args; do
 	status=$?
 	if test $status -eq 0 || test $status -eq 1; then
 		ok "river $args"
+	elif test $status -eq 2 && grep -q "which is not installed" "$tmp/err"
+	then
+		ok "river $args # SKIP its engine is not installed"
 	else
 		echo "# exit status $status"
 		sed 's/^/# /' "$tmp/err"
@@ -132,4 +137,49 @@ else
 	sed 's/^/# /' "$tmp/err"
 	not_ok "river(1) shows what 'river check' prints"
 fi
+
+# 6. river(1) describes every long option that 'river --help' lists.
+run_river --help >"$tmp/help" 2>&1
+sed -n 's/^  -[A-Za-z], --\([a-z][a-z-]*\).*/\1/p' "$tmp/help" >"$tmp/options"
+if test ! -s "$tmp/options"; then
+	sed 's/^/# /' "$tmp/help"
+	not_ok "'river --help' lists options"
+fi
+while IFS= read -r option; do
+	if grep -q "^\.It Fl .*Fl -$option\( \|$\)" "$man/river.1"; then
+		ok "river(1) describes --$option"
+	else
+		not_ok "river(1) describes --$option"
+	fi
+done <"$tmp/options"
+
+# 7. river(1) has an example for every engine and every model format
+# that river accepts, as its complaint about an unknown one lists them:
+# "unknown engine 'x' (use bfs, minizinc, ...)".
+names() {
+	run_river "$@" 2>&1 | sed -n 's/.*(use \(.*\))$/\1/p' |
+		sed -e 's/,/ /g' -e 's/ or / /'
+}
+engines=$(names solve -e '?' x.puz)
+formats=$(names export -t '?' x.puz)
+if test -z "$engines" || test -z "$formats"; then
+	echo "# no list of engines or formats in river's complaints"
+	not_ok "river lists its engines and model formats"
+fi
+for engine in $engines; do
+	if grep -Eq -- "(^| )(-e ?|--engine[ =])$engine( |$)" "$tmp/commands"
+	then
+		ok "river(1) has an example with --engine $engine"
+	else
+		not_ok "river(1) has an example with --engine $engine"
+	fi
+done
+for format in $formats; do
+	if grep -Eq -- "(^| )(-t ?|--to[ =])$format( |$)" "$tmp/commands"
+	then
+		ok "river(1) has an example with --to $format"
+	else
+		not_ok "river(1) has an example with --to $format"
+	fi
+done
 done_testing
