@@ -267,8 +267,10 @@ RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
  *               3.0.0), for pure annealers
  */
 typedef struct river_export_options {
-	/* Steps in the model; 0 means the default: the number of legal
-	 * states less one, a bound no optimal plan can exceed. */
+	/* Steps in the model, at most 100000; 0 means the default: the
+	 * number of legal states less one, a bound no optimal plan can
+	 * exceed (RIVER_ETOOBIG when that is past 100000 or the states are
+	 * too many to count). */
 	unsigned horizon;
 	/* bqm: the weight of a broken constraint; 0 means the default, the
 	 * horizon plus one, more than any plan's crossings. */
@@ -295,14 +297,16 @@ RIVER_API int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 
 /*
  * Solve puzzle with an external engine found on PATH: "minizinc"
- * (MiniZinc with Gecode), "z3", "cbc" or "glpk".  The model is exported,
- * the engine run, its answer read back and checked by libriver's own
- * plan checker.  RIVER_OK gives a plan as river_solve does (unsolved
- * when the engine proves no plan exists within the horizon, a bound on
- * any optimum); RIVER_ENOENGINE when the engine is not installed (diag
- * names the Debian package), RIVER_EENGINE when it fails or its answer
- * is not a legal optimal plan.  Runs a child process and uses temporary
- * files under $TMPDIR (or /tmp).
+ * (MiniZinc with Gecode), "z3", "cbc" or "glpk" ("bfs" is river_solve
+ * with its defaults).  The model is exported, the engine run, its answer
+ * read back and checked by libriver's own plan checker; the engine
+ * minimises, and optimality is its word.  RIVER_OK gives a plan as
+ * river_solve does (unsolved when the engine proves no plan exists
+ * within a horizon that bounds every plan); RIVER_ELIMIT when it finds
+ * none within a shorter horizon opts gave; RIVER_ENOENGINE when the
+ * engine is not installed (diag names the Debian package);
+ * RIVER_EENGINE when it fails or its plan is not legal.  Runs a child
+ * process and uses temporary files under $TMPDIR (or /tmp).
  */
 RIVER_API int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 				 const char *engine,
@@ -316,6 +320,8 @@ RIVER_API const char *const *river_engines(void);
  * took in seconds (the engine's whole run, for external ones). */
 RIVER_API const char *river_plan_engine(const river_plan *plan);
 RIVER_API double river_plan_seconds(const river_plan *plan);
+/* External engines: the steps of the model solved (0 for "bfs"). */
+RIVER_API unsigned river_plan_horizon(const river_plan *plan);
 
 /* Release memory the library returned to the caller (NULL is fine). */
 RIVER_API void river_free(void *ptr);

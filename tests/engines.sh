@@ -64,6 +64,46 @@ for puz in $puzzles; do
 	done
 done
 
+# A horizon shorter than the optimum proves nothing: exit 3, not 1.
+if command -v z3 >/dev/null 2>&1; then
+	run_river solve -e z3 -H 3 "$srcdir/puzzles/wgc.puz" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if test $status -eq 3 && grep -q "z3 found no plan of at most 3 crossings; a longer one may exist" "$tmp/err"; then
+		ok "a short horizon is a limit, not a proof"
+	else
+		sed 's/^/# /' "$tmp/err"
+		not_ok "a short horizon is a limit, not a proof (exit $status)"
+	fi
+else
+	ok "a short horizon is a limit # SKIP z3 not installed"
+fi
+
+# The MiniZinc model runs by hand too, its output item printing the plan.
+if command -v minizinc >/dev/null 2>&1; then
+	run_river export --to minizinc "$srcdir/puzzles/missionaries-cannibals.puz" >"$tmp/m.mzn"
+	minizinc --solver gecode "$tmp/m.mzn" >"$tmp/out" 2>/dev/null
+	if grep -q '^Step 11: \[\] <-> \[3 .* 3 .*\]$' "$tmp/out" && grep -q '^==========$' "$tmp/out"; then
+		ok "the MiniZinc model prints its plan when run by hand"
+	else
+		sed 's/^/# /' "$tmp/out"
+		not_ok "the MiniZinc model prints its plan when run by hand"
+	fi
+else
+	ok "the MiniZinc model by hand # SKIP minizinc not installed"
+fi
+
+# A title that spans lines cannot break a model's comments.
+printf 'title "two\\nlines"\nitems x\nboat seats 1\n' >"$tmp/title.puz"
+for engine in minizinc z3 cbc glpk; do
+	if command -v "$(program $engine)" >/dev/null 2>&1; then
+		if run_river solve -e $engine "$tmp/title.puz" >/dev/null 2>&1; then
+			ok "$engine copes with a two-line title"
+		else
+			not_ok "$engine copes with a two-line title"
+		fi
+	fi
+done
+
 # Without the engine on PATH: exit 2, naming the Debian package.
 mkdir "$tmp/empty"
 env PATH="$tmp/empty" "$RIVER" solve -e cbc "$srcdir/puzzles/wgc.puz" \

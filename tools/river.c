@@ -464,9 +464,7 @@ static int export_model(const struct options *opts,
 		if (!diag.file[0])
 			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
 		print_diag(&diag);
-		if (rc == RIVER_ETOOBIG)
-			fputs("river: give one with --horizon N\n", stderr);
-		return rc == RIVER_ETOOBIG ? EXIT_BAD_INPUT : exit_status(rc);
+		return exit_status(rc);
 	}
 	fputs(text, stdout);
 	river_free(text);
@@ -588,7 +586,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		if (!diag.file[0])
 			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
 		print_diag(&diag);
-		if (rc == RIVER_ELIMIT)
+		if (rc == RIVER_ELIMIT && !opts->engine)
 			fputs("river: raise the limit with --max-states N\n",
 			      stderr);
 		return exit_status(rc);

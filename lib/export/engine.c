@@ -164,11 +164,16 @@ static int run(const struct engine *e, const struct workdir *w,
 	if (rc != 0)
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"cannot run %s: %s", e->program, strerror(rc));
-	while (waitpid(pid, &status, 0) < 0)
+	while (waitpid(pid, &status, 0) < 0) {
+		/* With SIGCHLD ignored the child is reaped unseen: it has
+		 * ended, and its files say how. */
+		if (errno == ECHILD)
+			return RIVER_OK;
 		if (errno != EINTR)
 			return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 					"lost %s: %s", e->program,
 					strerror(errno));
+	}
 	if (!WIFEXITED(status))
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"%s was killed by signal %d", e->program,
@@ -210,7 +215,7 @@ static void explain_failure(const struct engine *e, const struct workdir *w,
 /* Turn a checked answer into a plan. */
 static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		     const struct engine *e, struct answer *ans,
-		     unsigned horizon, river_diag *diag)
+		     unsigned horizon, bool bounds, river_diag *diag)
 {
 	struct plan_fault fault;
 	river_plan *plan;
@@ -220,6 +225,11 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"%s answered with an illegal plan (step %zu: %s)",
 				e->name, fault.step, fault.reason);
+	if (ans->infeasible && !bounds)
+		return diag_set(diag, RIVER_ELIMIT, NULL, NULL,
+				"%s found no plan of at most %u crossings; a "
+				"longer one may exist (leave out the horizon for "
+				"one that bounds every plan)", e->name, horizon);
 	plan = calloc(1, sizeof *plan);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
@@ -275,7 +285,8 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 			explain_failure(e, &w, diag);
 	}
 	if (rc == RIVER_OK)
-		rc = make_plan(out, puzzle, e, &ans, ctx->horizon, diag);
+		rc = make_plan(out, puzzle, e, &ans, ctx->horizon,
+			       ctx->horizon_bounds, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);
 	free(ans.states);
@@ -298,6 +309,8 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	if (engine && strcmp(engine, "bfs") == 0)
+		return river_solve(out, puzzle, NULL, diag);
 	if (!e)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "

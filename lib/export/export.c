@@ -71,8 +71,21 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	 * crossings than there are legal states. */
 	for (rank = 0; rank < sys->rank_size; rank++)
 		legal += system_safe(sys, unrank(sys, rank));
+	if (legal - 1 > EXPORT_MAX_HORIZON)
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"the puzzle has %llu legal states, so its models "
+				"would need %llu steps: give a horizon (the most "
+				"crossings to consider) of at most %u",
+				(unsigned long long)legal,
+				(unsigned long long)legal - 1, EXPORT_MAX_HORIZON);
 	*out = legal > 1 ? (unsigned)(legal - 1) : 1;
 	return RIVER_OK;
+}
+
+void export_comment_text(struct buf *out, const char *text)
+{
+	for (; *text; text++)
+		buf_putc(out, *text == '\n' || *text == '\r' ? ' ' : *text);
 }
 
 static bool name_taken(const char *name, const char *const *reserved,
@@ -141,8 +154,23 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 	ctx->diag = diag;
 	ctx->horizon = opts ? opts->horizon : 0;
 	ctx->lagrange = opts ? opts->lagrange : 0;
-	if (ctx->horizon == 0)
+	if (ctx->horizon == 0) {
 		rc = river_export_horizon(&ctx->horizon, puzzle, diag);
+		ctx->horizon_bounds = true;
+	} else if (ctx->horizon > EXPORT_MAX_HORIZON) {
+		rc = diag_set(diag, RIVER_EINVAL, NULL, NULL,
+			      "a horizon of %u steps is more than %u",
+			      ctx->horizon, EXPORT_MAX_HORIZON);
+	} else {
+		/* A given horizon is a proof of no plan only when it is at
+		 * least the default bound. */
+		unsigned bound;
+		river_diag ignored;
+
+		ctx->horizon_bounds =
+			river_export_horizon(&bound, puzzle, &ignored) == RIVER_OK &&
+			ctx->horizon >= bound;
+	}
 	return rc;
 }
 

@@ -18,13 +18,17 @@
 
 /* Past this many legal states the default horizon is not worked out:
  * the caller must give one. */
-#define EXPORT_MAX_COUNTED_STATES (UINT64_C(1) << 26)
+#define EXPORT_MAX_COUNTED_STATES (UINT64_C(1) << 24)
+/* Models longer than this are more than any solver here would finish. */
+#define EXPORT_MAX_HORIZON 100000u
 
 struct export_ctx {
 	const river_puzzle *puzzle;
 	const struct model *model;
 	const struct system *sys;
 	unsigned horizon;
+	bool horizon_bounds; /* the horizon bounds every plan (the default,
+				or a given one at least as long) */
 	double lagrange;     /* bqm: the penalty weight; 0 for the default */
 	struct buf *out;
 	river_diag *diag;
@@ -43,6 +47,9 @@ int export_smt2(struct export_ctx *ctx);
 int export_lp(struct export_ctx *ctx);
 int export_ocean(struct export_ctx *ctx);
 int export_bqm(struct export_ctx *ctx);
+
+/* Text for a one-line comment: line breaks become spaces. */
+void export_comment_text(struct buf *out, const char *text);
 
 /* Safe names: prefix and each item's name, with underscores added
  * where the format reserves the name (a keyword, or one of the model's

@@ -111,7 +111,7 @@ static void put_start_goal(struct export_ctx *ctx)
 		long all = (long)m->items[i].copies;
 		struct lin l;
 
-		l = row(ctx, "start_%s%u", ctx->names[i], 0);
+		l = row(ctx, "start_%s_%u", ctx->names[i], 0);
 		term(&l, 1, fmt, ctx->names[i], 0);
 		end_row(&l, "=", 0);
 		/* Once the boat stops, everything is across. */
@@ -334,9 +334,11 @@ int export_lp(struct export_ctx *ctx)
 		linear_release(&lin);
 		return rc;
 	}
-	buf_printf(o, "\\ %s\n", m->title);
-	buf_printf(o, "\\ The constrained model of the puzzle over %u "
-		      "steps, written by river.\n", ctx->horizon);
+	buf_puts(o, "\\ ");
+	export_comment_text(o, m->title);
+	buf_printf(o, "\n\\ The constrained model of the puzzle over %u "
+		      "step%s, written by river.\n", ctx->horizon,
+		   ctx->horizon == 1 ? "" : "s");
 	buf_printf(o, "Minimize\n %s:", lin.objective.name);
 	put_terms(o, &lin, &lin.objective);
 	buf_puts(o, "\nSubject To\n");

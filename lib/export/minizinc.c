@@ -22,6 +22,7 @@ static const char *const reserved[] = {
 	"ITEM", "KIND", "copies", "seats", "H", "STEP0", "STEP", "at",
 	"right", "end", "shown", "rows", "on", "here", "moved", "passengers",
 	"kind_shown", "kind_rows", "kind_on", "kind_here", "kind_moved", "bank",
+	"kind_count",
 	"rowers", "s", "b", "i", "k", NULL};
 
 static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
@@ -86,7 +87,9 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 	struct buf *o = ctx->out;
 	size_t i;
 
-	buf_printf(o, "%% %s\n", m->title);
+	buf_puts(o, "% ");
+	export_comment_text(o, m->title);
+	buf_putc(o, '\n');
 	buf_puts(o, "% A time-expanded model written by river: the position of "
 		    "every item\n"
 		    "% after every step, the physics of the puzzle as "
@@ -116,8 +119,9 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		put_item_array(ctx, true, "array[KIND] of bool: kind_rows", false);
 	}
 	buf_printf(o, "int: seats = %u;\n", m->seats);
-	buf_printf(o, "int: H = %u;  %% the horizon: no optimal plan is longer\n",
-		   ctx->horizon);
+	buf_printf(o, "int: H = %u;  %% the horizon: the most steps considered%s\n",
+		   ctx->horizon, ctx->horizon_bounds ? ", more than any plan needs"
+						     : "");
 	buf_puts(o, "set of int: STEP0 = 0..H;\nset of int: STEP = 1..H;\n\n");
 }
 
@@ -242,15 +246,19 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 
 	buf_puts(o, "\nsolve minimize end;\n\n"
 		    "% The plan, one line a step: the left bank <-> the right "
-		    "bank.\n"
-		    "function string: bank(0..1: b, STEP0: s) = join(\" \", ");
+		    "bank.\n");
+	if (kinds)
+		buf_puts(o, "function int: kind_count(KIND: k, 0..1: b, STEP0: s) =\n"
+			    "    if b = 1 then fix(right[k, s]) else copies[k] - "
+			    "fix(right[k, s]) endif;\n");
+	buf_puts(o, "function string: bank(0..1: b, STEP0: s) = join(\" \", ");
 	if (ind)
 		buf_puts(o, "[shown[i] | i in ITEM where fix(at[i, s]) = b]");
 	if (ind && kinds)
 		buf_puts(o, " ++ ");
 	if (kinds)
-		buf_puts(o, "[show(fix(kind_on(k, b, s))) ++ \" \" ++ kind_shown[k] | "
-			    "k in KIND where fix(kind_on(k, b, s)) > 0]");
+		buf_puts(o, "[show(kind_count(k, b, s)) ++ \" \" ++ kind_shown[k] | "
+			    "k in KIND where kind_count(k, b, s) > 0]");
 	buf_puts(o, ");\n"
 		    "output [\"Step \\(s): [\" ++ bank(0, s) ++ \"] <-> [\" ++ "
 		    "bank(1, s) ++ \"]\\n\" | s in 0..fix(end)];\n");

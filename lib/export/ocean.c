@@ -23,6 +23,17 @@ static void put_py_string(struct buf *o, const char *s)
 	buf_putc(o, '"');
 }
 
+/* Text inside a """docstring""": one line, quotes and backslashes
+ * escaped. */
+static void put_docstring_text(struct buf *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			buf_putc(o, '\\');
+		buf_putc(o, *s == '\n' || *s == '\r' ? ' ' : *s);
+	}
+}
+
 static void put_terms(struct buf *o, const struct linear *lin,
 		      const struct lin_row *r)
 {
@@ -206,7 +217,7 @@ int export_ocean(struct export_ctx *ctx)
 		return rc;
 	}
 	buf_puts(o, "#!/usr/bin/env python3\n\"\"\"");
-	buf_puts(o, ctx->model->title);
+	put_docstring_text(o, ctx->model->title);
 	buf_puts(o, ": a constrained quadratic model for D-Wave's Leap hybrid "
 		    "solver.\n\n"
 		    "Written by river.  The positions of every item at every "

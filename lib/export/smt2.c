@@ -177,7 +177,9 @@ int export_smt2(struct export_ctx *ctx)
 
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
-	buf_printf(o, "; %s\n", m->title);
+	buf_puts(o, "; ");
+	export_comment_text(o, m->title);
+	buf_putc(o, '\n');
 	buf_printf(o, "; A time-expanded model written by river: at_ITEM_S is "
 		      "true when the item\n"
 		      "; is on the right bank after step S (n_KIND_S counts a "

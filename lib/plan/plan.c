@@ -191,6 +191,11 @@ double river_plan_seconds(const river_plan *plan)
 	return plan ? plan->seconds : 0.0;
 }
 
+unsigned river_plan_horizon(const river_plan *plan)
+{
+	return plan ? plan->horizon : 0;
+}
+
 int river_plan_solved(const river_plan *plan)
 {
 	return plan && plan->solved;

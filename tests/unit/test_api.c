@@ -216,6 +216,13 @@ static void test_solve_engine_unknown(void **state)
 					  "minizinc, z3, cbc or glpk)");
 	assert_int_equal(river_solve_engine(NULL, p, "z3", NULL, &diag),
 			 RIVER_EINVAL);
+	/* "bfs" is the built-in search. */
+	assert_int_equal(river_solve_engine(&plan, p, "bfs", NULL, &diag),
+			 RIVER_OK);
+	assert_string_equal(river_plan_engine(plan), "bfs");
+	assert_int_equal(river_plan_crossings(plan), 7);
+	assert_int_equal(river_plan_horizon(plan), 0);
+	river_plan_free(plan);
 	river_puzzle_free(p);
 }
 
