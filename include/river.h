@@ -163,6 +163,11 @@ typedef struct river_solve_options {
 	/* Called every few hundred thousand states; may be NULL. */
 	void (*progress)(const river_progress *progress, void *userdata);
 	void *userdata;
+	/* Non-zero: also count the optimal plans (river_plan_count). */
+	int count;
+	/* Keep up to this many optimal plans (river_plan_alternative);
+	 * implies count.  0 keeps only the plan itself. */
+	size_t max_plans;
 } river_solve_options;
 
 #define RIVER_DEFAULT_MAX_STATES 20000000ULL
@@ -195,6 +200,15 @@ RIVER_API int river_plan_solved(const river_plan *plan);
 RIVER_API unsigned long long river_plan_states_explored(const river_plan *plan);
 /* Number of crossings (0 when unsolved). */
 RIVER_API size_t river_plan_crossings(const river_plan *plan);
+
+/* How many optimal plans there are, when the search counted them (else
+ * 0); ULLONG_MAX means at least that many. */
+RIVER_API unsigned long long river_plan_count(const river_plan *plan);
+/* The optimal plans kept (max_plans), and the k-th of them (0-based, in
+ * the order of the moves), borrowed from plan: walk it like any plan. */
+RIVER_API size_t river_plan_alternatives(const river_plan *plan);
+RIVER_API const river_plan *river_plan_alternative(const river_plan *plan,
+						   size_t k);
 
 typedef enum river_bank { RIVER_LEFT = 0, RIVER_RIGHT = 1 } river_bank;
 

@@ -33,11 +33,13 @@ struct options {
 	const char *to;       /* export: the model's format */
 	unsigned horizon;     /* export and engines: 0 for the default */
 	double lagrange;      /* export --to bqm: 0 for the default */
+	int count;            /* solve: count the optimal plans */
+	size_t max_plans;     /* solve --all: how many to print */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
-	OPT_LAGRANGE, OPT_HELP, OPT_VERSION
+	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_HELP, OPT_VERSION
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -54,6 +56,12 @@ static const struct option_spec {
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_QUIET, 'q', "quiet", NULL,
 	 "no progress line on a long search"},
+	{OPT_COUNT, 'c', "count", NULL,
+	 "also count the optimal plans"},
+	{OPT_ALL, 'a', "all", NULL,
+	 "print every optimal plan (the first 100; see --max-plans)"},
+	{OPT_MAX_PLANS, 'n', "max-plans", "N",
+	 "with --all, print at most N plans (default 100)"},
 	{OPT_ENGINE, 'e', "engine", "ENGINE",
 	 "solve with bfs (default), minizinc, z3, cbc or glpk"},
 	{OPT_TO, 't', "to", "FORMAT",
@@ -225,6 +233,27 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	case OPT_QUIET:
 		opts->quiet = 1;
 		return -1;
+	case OPT_COUNT:
+		opts->count = 1;
+		return -1;
+	case OPT_ALL:
+		opts->count = 1;
+		if (!opts->max_plans)
+			opts->max_plans = 100;
+		return -1;
+	case OPT_MAX_PLANS: {
+		const char *p = value;
+
+		while (*p >= '0' && *p <= '9')
+			p++;
+		errno = 0;
+		opts->max_plans = (size_t)strtoull(value, NULL, 10);
+		if (p == value || *p || errno || opts->max_plans == 0 ||
+		    opts->max_plans > 1000000)
+			return usage_error("--max-plans needs a whole number from "
+					   "1 to 1000000, not '%s'", value);
+		return -1;
+	}
 	case OPT_HELP:
 		usage(stdout);
 		return EXIT_SOLVED;
@@ -330,6 +359,9 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   "smt2, lp, ocean or bqm)");
 	if (opts->engine && strcmp(opts->engine, "bfs") == 0)
 		opts->engine = NULL;
+	if (opts->engine && opts->count)
+		return usage_error("%s", "--count and --all need the built-in "
+				   "search (no --engine)");
 	opts->name = strcmp(opts->file, "-") == 0 ? "<stdin>" : opts->file;
 	return -1;
 }
@@ -564,6 +596,8 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 
 	river_solve_options_init(&so);
 	so.max_states = opts->max_states;
+	so.count = opts->count;
+	so.max_plans = opts->max_plans;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		clock_gettime(CLOCK_MONOTONIC, &pr.start);

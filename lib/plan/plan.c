@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "solve/bfs.h"
+#include "solve/count.h"
 
 void river_solve_options_init(river_solve_options *opts)
 {
@@ -125,6 +126,51 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	return true;
 }
 
+/* Count the optimal plans and keep the first max of them as
+ * alternatives, each checked like the plan itself. */
+static int add_count(river_plan *plan, const river_solve_options *opts,
+		     river_diag *diag)
+{
+	const struct system *sys = &plan->puzzle->sys;
+	struct count_result res;
+	struct plan_fault fault;
+	size_t i;
+	int rc = count_plans(sys, opts, opts->max_plans, &res, diag);
+
+	if (rc != RIVER_OK)
+		return rc;
+	plan->counted = true;
+	plan->count = res.count;
+	if (res.n_plans > 0) {
+		plan->alternatives = calloc(res.n_plans, sizeof *plan->alternatives);
+		if (!plan->alternatives) {
+			count_result_release(&res);
+			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					"out of memory");
+		}
+	}
+	for (i = 0; i < res.n_plans; i++) {
+		river_plan *alt = &plan->alternatives[i];
+
+		if (!plan_check(sys, res.plans[i], res.plan_len, &fault)) {
+			count_result_release(&res);
+			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+					"internal error: an optimal plan failed "
+					"the plan checker (step %zu: %s)",
+					fault.step, fault.reason);
+		}
+		*alt = *plan;
+		alt->alternatives = NULL;
+		alt->n_alternatives = 0;
+		alt->states = res.plans[i];
+		alt->n_states = res.plan_len;
+		res.plans[i] = NULL;
+		plan->n_alternatives++;
+	}
+	count_result_release(&res);
+	return RIVER_OK;
+}
+
 int river_solve(river_plan **out, const river_puzzle *puzzle,
 		const river_solve_options *opts, river_diag *diag)
 {
@@ -169,17 +215,46 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan->explored = res.explored;
 	plan->states = res.path;
 	plan->n_states = res.path_len;
+	if (res.solved && (opts->count || opts->max_plans)) {
+		rc = add_count(plan, opts, diag);
+		if (rc != RIVER_OK) {
+			river_plan_free(plan);
+			return rc;
+		}
+		plan->seconds = clock_since(start);
+	}
 	*out = plan;
 	return RIVER_OK;
 }
 
 void river_plan_free(river_plan *plan)
 {
+	size_t i;
+
 	if (!plan)
 		return;
+	for (i = 0; i < plan->n_alternatives; i++)
+		free(plan->alternatives[i].states);
+	free(plan->alternatives);
 	free(plan->states);
 	free(plan);
 }
+
+unsigned long long river_plan_count(const river_plan *plan)
+{
+	return plan && plan->counted ? plan->count : 0;
+}
+
+size_t river_plan_alternatives(const river_plan *plan)
+{
+	return plan ? plan->n_alternatives : 0;
+}
+
+const river_plan *river_plan_alternative(const river_plan *plan, size_t k)
+{
+	return plan && k < plan->n_alternatives ? &plan->alternatives[k] : NULL;
+}
+
 
 const char *river_plan_engine(const river_plan *plan)
 {

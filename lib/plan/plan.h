@@ -12,6 +12,10 @@ struct river_plan {
 	state_t *states; /* start..goal; only the start when unsolved */
 	size_t n_states;
 	const char *engine; /* "bfs", or the external engine's name */
+	bool counted;       /* the optimal plans were counted */
+	unsigned long long count;
+	struct river_plan *alternatives; /* the optimal plans kept */
+	size_t n_alternatives;
 	double seconds;     /* how long the engine took */
 	unsigned horizon;   /* external engines: the model's steps */
 };

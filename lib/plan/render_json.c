@@ -55,6 +55,28 @@ static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 	put_names(b, plan, k, plan_on_right);
 }
 
+/* The crossings of a plan as a JSON array, its lines indented. */
+static void put_steps(struct buf *b, const river_plan *plan,
+		      const char *indent)
+{
+	size_t k, crossings = river_plan_crossings(plan);
+
+	buf_putc(b, '[');
+	for (k = 1; k <= crossings; k++) {
+		bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
+
+		buf_printf(b, "%s\n%s  {\"boat\": ", k == 1 ? "" : ",", indent);
+		put_names(b, plan, k, river_plan_item_moved);
+		buf_printf(b, ", \"from\": \"%s\", \"to\": \"%s\", ",
+			   right ? "left" : "right", right ? "right" : "left");
+		put_banks(b, plan, k);
+		buf_putc(b, '}');
+	}
+	if (crossings)
+		buf_printf(b, "\n%s", indent);
+	buf_putc(b, ']');
+}
+
 int plan_render_json(char **out, const river_plan *plan)
 {
 	const struct model *m = &plan->puzzle->model;
@@ -79,21 +101,22 @@ int plan_render_json(char **out, const river_plan *plan)
 	if (!plan_by_search(plan))
 		buf_printf(&b, ",\n  \"seconds\": %.3f,\n  \"horizon\": %u",
 			   plan->seconds, plan->horizon);
+	if (plan->counted)
+		buf_printf(&b, ",\n  \"optimal_plans\": %llu", plan->count);
 	buf_puts(&b, ",\n  \"start\": {");
 	put_banks(&b, plan, 0);
 	buf_puts(&b, "}");
-	buf_puts(&b, ",\n  \"plan\": [");
-	for (k = 1; k <= crossings; k++) {
-		bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
-
-		buf_puts(&b, k == 1 ? "\n    {\"boat\": " : ",\n    {\"boat\": ");
-		put_names(&b, plan, k, river_plan_item_moved);
-		buf_printf(&b, ", \"from\": \"%s\", \"to\": \"%s\", ",
-			   right ? "left" : "right", right ? "right" : "left");
-		put_banks(&b, plan, k);
-		buf_putc(&b, '}');
+	buf_puts(&b, ",\n  \"plan\": ");
+	put_steps(&b, plan, "  ");
+	if (plan->n_alternatives > 0) {
+		buf_puts(&b, ",\n  \"plans\": [");
+		for (k = 0; k < plan->n_alternatives; k++) {
+			buf_puts(&b, k ? ",\n    " : "\n    ");
+			put_steps(&b, &plan->alternatives[k], "    ");
+		}
+		buf_puts(&b, "\n  ]");
 	}
-	buf_puts(&b, crossings ? "\n  ]\n}\n" : "]\n}\n");
+	buf_puts(&b, "\n}\n");
 	*out = buf_take(&b);
 	return *out ? RIVER_OK : RIVER_ENOMEM;
 }

@@ -213,6 +213,29 @@ static void put_sentence(struct buf *out, const river_plan *plan,
 	buf_putc(out, '\n');
 }
 
+/* The table of states, then the crossings in words. */
+static void put_plan(struct buf *b, const river_plan *plan)
+{
+	size_t k, crossings = river_plan_crossings(plan);
+
+	put_table(b, plan);
+	buf_putc(b, '\n');
+	for (k = 1; k <= crossings; k++)
+		put_sentence(b, plan, k);
+}
+
+/* "; 2 optimal plans", and how many are shown when not all. */
+static void put_count(struct buf *b, const river_plan *plan)
+{
+	if (plan->count == ~0ULL)
+		buf_printf(b, "; at least %llu optimal plans", plan->count);
+	else
+		buf_printf(b, "; %llu optimal plan%s", plan->count,
+			   plan->count == 1 ? "" : "s");
+	if (plan->n_alternatives > 0 && plan->n_alternatives < plan->count)
+		buf_printf(b, ", the first %zu shown", plan->n_alternatives);
+}
+
 int plan_render_text(char **out, const river_plan *plan)
 {
 	const struct model *m = &plan->puzzle->model;
@@ -233,18 +256,25 @@ int plan_render_text(char **out, const river_plan *plan)
 			       "%u crossings, a bound on every plan (%.2f s).\n",
 			   plan->engine, plan->horizon, plan->seconds);
 	} else {
-		put_table(&b, plan);
-		buf_putc(&b, '\n');
-		for (k = 1; k <= crossings; k++)
-			put_sentence(&b, plan, k);
-		buf_printf(&b, "\nSolved in %zu crossing%s ", crossings,
+		for (k = 0; k < plan->n_alternatives; k++) {
+			buf_printf(&b, "Plan %zu:\n\n", k + 1);
+			put_plan(&b, &plan->alternatives[k]);
+			buf_putc(&b, '\n');
+		}
+		if (plan->n_alternatives == 0)
+			put_plan(&b, plan);
+		buf_printf(&b, "%sSolved in %zu crossing%s ",
+			   plan->n_alternatives ? "" : "\n", crossings,
 			   crossings == 1 ? "" : "s");
 		if (plan_by_search(plan))
-			buf_printf(&b, "(%llu state%s explored).\n",
+			buf_printf(&b, "(%llu state%s explored)",
 				   plan->explored, plan->explored == 1 ? "" : "s");
 		else
-			buf_printf(&b, "(%s, %.2f s).\n", plan->engine,
+			buf_printf(&b, "(%s, %.2f s)", plan->engine,
 				   plan->seconds);
+		if (plan->counted)
+			put_count(&b, plan);
+		buf_puts(&b, ".\n");
 	}
 	*out = buf_take(&b);
 	return *out ? RIVER_OK : RIVER_ENOMEM;

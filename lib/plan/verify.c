@@ -220,8 +220,12 @@ static int read_text(struct reader *r)
 				continue;
 			for (k = bs; k < be && src->text[k] == ' '; k++)
 				;
-			if (k < be) /* row 0, the start, has an empty boat */
+			/* Row 0, the start, has an empty boat; a second row 0
+			 * starts another plan (river solve --all): stop. */
+			if (k < be)
 				rc = read_load(r, bs, be);
+			else if (r->n > 0)
+				break;
 			continue;
 		}
 		for (q = p; q < e && strchr(" \t\r", src->text[q]); q++)

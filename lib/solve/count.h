@@ -1,0 +1,24 @@
+/* All the optimal plans: how many there are, and the first few. */
+#ifndef RIVER_COUNT_H
+#define RIVER_COUNT_H
+
+#include "river.h"
+#include "system/system.h"
+
+struct count_result {
+	bool solved;
+	unsigned long long count;     /* optimal plans, saturating */
+	unsigned long long explored;  /* states reached */
+	state_t **plans;              /* up to max_plans of them (malloc) */
+	size_t n_plans, plan_len;     /* each plan_len states long */
+};
+
+/* Breadth-first, layer by layer, summing at each state the shortest
+ * paths that reach it, through the layer where the goal first appears;
+ * then the first max_plans of them in the order of the moves.
+ * RIVER_OK, RIVER_ELIMIT (opts->max_states) or RIVER_ENOMEM. */
+int count_plans(const struct system *sys, const river_solve_options *opts,
+		size_t max_plans, struct count_result *res, river_diag *diag);
+void count_result_release(struct count_result *res);
+
+#endif
