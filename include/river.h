@@ -108,6 +108,30 @@ RIVER_API int river_puzzle_load_string(river_puzzle **out, const char *text,
 RIVER_API int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
 				       const char *name, river_diag *diag);
 
+/*
+ * A value for one of the puzzle's parameters ("param n = 3" in the
+ * file), overriding its default: e.g. {"n", 5}.
+ */
+typedef struct river_param {
+	const char *name;
+	long long value;
+} river_param;
+
+/*
+ * The same as river_puzzle_load_file and river_puzzle_load_string, with
+ * n_params parameter values (params may be NULL when n_params is 0).
+ * Naming a parameter the puzzle does not declare is RIVER_EPUZZLE.
+ */
+RIVER_API int river_puzzle_load_file_with(river_puzzle **out,
+					  const char *path,
+					  const river_param *params,
+					  size_t n_params, river_diag *diag);
+RIVER_API int river_puzzle_load_string_with(river_puzzle **out,
+					    const char *text, size_t len,
+					    const char *name,
+					    const river_param *params,
+					    size_t n_params, river_diag *diag);
+
 RIVER_API void river_puzzle_free(river_puzzle *puzzle);
 
 /* Borrowed strings, valid while the puzzle lives.  The description is

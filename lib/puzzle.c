@@ -47,6 +47,7 @@ static int check_start(const river_puzzle *p, const struct source *src,
 }
 
 static int load_source(river_puzzle **out, const struct source *src,
+		       const river_param *params, size_t n_params,
 		       river_diag *diag)
 {
 	struct ast ast;
@@ -61,7 +62,8 @@ static int load_source(river_puzzle **out, const struct source *src,
 	arena_init(&p->arena);
 	rc = parse_source(&ast, &p->arena, src, diag);
 	if (rc == RIVER_OK)
-		rc = compile_model(&p->model, &p->arena, &ast, src, diag);
+		rc = compile_model(&p->model, &p->arena, &ast, src, params,
+				   n_params, diag);
 	if (rc == RIVER_OK)
 		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
 	if (rc == RIVER_OK)
@@ -77,12 +79,21 @@ static int load_source(river_puzzle **out, const struct source *src,
 int river_puzzle_load_string(river_puzzle **out, const char *text,
 			     size_t len, const char *name, river_diag *diag)
 {
+	return river_puzzle_load_string_with(out, text, len, name, NULL, 0,
+					     diag);
+}
+
+int river_puzzle_load_string_with(river_puzzle **out, const char *text,
+				  size_t len, const char *name,
+				  const river_param *params, size_t n_params,
+				  river_diag *diag)
+{
 	static const char bom[] = "\xEF\xBB\xBF";
 	struct source src = {name ? name : "<string>", text, len};
 
 	if (out)
 		*out = NULL;
-	if (!out || (!text && len > 0))
+	if (!out || (!text && len > 0) || (!params && n_params > 0))
 		return diag_set(diag, RIVER_EINVAL, &src, NULL,
 				"invalid argument");
 	if (!text)
@@ -96,7 +107,7 @@ int river_puzzle_load_string(river_puzzle **out, const char *text,
 		src.text += 3;
 		src.len -= 3;
 	}
-	return load_source(out, &src, diag);
+	return load_source(out, &src, params, n_params, diag);
 }
 
 /* Read all of f, refusing more than a puzzle could be. */
@@ -144,8 +155,9 @@ static int read_all(FILE *f, const struct source *src, char **text,
 	return RIVER_OK;
 }
 
-int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
-			     const char *name, river_diag *diag)
+static int load_stream(river_puzzle **out, FILE *stream, const char *name,
+		       const river_param *params, size_t n_params,
+		       river_diag *diag)
 {
 	struct source src = {name ? name : "<stream>", "", 0};
 	char *text = NULL;
@@ -160,13 +172,27 @@ int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
 	rc = read_all(stream, &src, &text, &len, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	rc = river_puzzle_load_string(out, text, len, src.name, diag);
+	rc = river_puzzle_load_string_with(out, text, len, src.name, params,
+					   n_params, diag);
 	free(text);
 	return rc;
 }
 
+int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
+			     const char *name, river_diag *diag)
+{
+	return load_stream(out, stream, name, NULL, 0, diag);
+}
+
 int river_puzzle_load_file(river_puzzle **out, const char *path,
 			   river_diag *diag)
+{
+	return river_puzzle_load_file_with(out, path, NULL, 0, diag);
+}
+
+int river_puzzle_load_file_with(river_puzzle **out, const char *path,
+				const river_param *params, size_t n_params,
+				river_diag *diag)
 {
 	struct source src = {path, "", 0};
 	FILE *f;
@@ -181,7 +207,7 @@ int river_puzzle_load_file(river_puzzle **out, const char *path,
 	if (!f)
 		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
 				strerror(errno));
-	rc = river_puzzle_load_stream(out, f, path, diag);
+	rc = load_stream(out, f, path, params, n_params, diag);
 	fclose(f);
 	return rc;
 }

@@ -35,11 +35,14 @@ struct options {
 	double lagrange;      /* export --to bqm: 0 for the default */
 	int count;            /* solve: count the optimal plans */
 	size_t max_plans;     /* solve --all: how many to print */
+	river_param params[64]; /* -D NAME=VALUE */
+	size_t n_params;
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
-	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_HELP, OPT_VERSION
+	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
+	OPT_VERSION
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -50,6 +53,8 @@ static const struct option_spec {
 	const char *arg; /* NULL for a flag */
 	const char *help;
 } option_table[] = {
+	{OPT_DEFINE, 'D', "define", "NAME=N",
+	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
 	 "output of solve: text (default) or json"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
@@ -125,8 +130,7 @@ static const struct option_spec *find_short(char c)
 }
 
 /* "--name" or "--name=value": the option, with *value set after '='. */
-static const struct option_spec *find_long(const char *arg,
-					   const char **value)
+static const struct option_spec *find_long(char *arg, char **value)
 {
 	size_t i;
 
@@ -155,6 +159,27 @@ static int set_max_states(struct options *opts, const char *value)
 	    opts->max_states > 4294967295ULL)
 		return usage_error("--max-states needs a whole number from 1 to "
 				   "4294967295, not '%s'", value);
+	return -1;
+}
+
+/* -D NAME=N: the name points into argv, which outlives the run. */
+static int add_param(struct options *opts, char *value)
+{
+	char *eq = strchr(value, '='), *end;
+	river_param *p;
+
+	if (!eq || eq == value || !eq[1])
+		return usage_error("-D needs NAME=NUMBER, not '%s'", value);
+	if (opts->n_params == sizeof opts->params / sizeof opts->params[0])
+		return usage_error("%s", "too many -D options");
+	p = &opts->params[opts->n_params];
+	errno = 0;
+	p->value = strtoll(eq + 1, &end, 10);
+	if (*end || errno)
+		return usage_error("-D needs NAME=NUMBER, not '%s'", value);
+	*eq = '\0';
+	p->name = value;
+	opts->n_params++;
 	return -1;
 }
 
@@ -195,7 +220,7 @@ static int set_name(const char **field, const char *value,
 }
 
 static int set_option(struct options *opts, const struct option_spec *o,
-		      const char *value)
+		      char *value)
 {
 	static const char *const bfs_and_engines[] = {
 		"bfs", "minizinc", "z3", "cbc", "glpk", NULL};
@@ -236,6 +261,8 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	case OPT_COUNT:
 		opts->count = 1;
 		return -1;
+	case OPT_DEFINE:
+		return add_param(opts, value);
 	case OPT_ALL:
 		opts->count = 1;
 		if (!opts->max_plans)
@@ -281,7 +308,7 @@ static int add_operand(struct options *opts, const char *arg)
  * an option's value may be the next argument, *i moves past it. */
 static int parse_option(struct options *opts, int argc, char **argv, int *i)
 {
-	const char *arg = argv[*i], *value = NULL;
+	char *arg = argv[*i], *value = NULL;
 	const struct option_spec *o;
 	int rc;
 
@@ -374,15 +401,58 @@ static void print_diag(const river_diag *diag)
 	fputs(text, stderr);
 }
 
-static int load(river_puzzle **puzzle, const char *file, const char *name)
+/* All of a file ("-": standard input), or NULL with errno set. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0, got;
+	char *text = NULL, *bigger;
+
+	if (!f)
+		return NULL;
+	while ((bigger = realloc(text, cap)) != NULL) {
+		text = bigger;
+		got = fread(text + n, 1, cap - n, f);
+		n += got;
+		if (n < cap)
+			break;
+		cap *= 2;
+	}
+	if (!bigger || ferror(f)) {
+		int err = bigger ? EIO : ENOMEM;
+
+		free(text);
+		text = NULL;
+		errno = err;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return text;
+}
+
+static int load(river_puzzle **puzzle, const struct options *opts)
 {
 	river_diag diag;
+	size_t len;
+	char *text;
 	int rc;
 
-	if (strcmp(file, "-") == 0)
-		rc = river_puzzle_load_stream(puzzle, stdin, name, &diag);
-	else
-		rc = river_puzzle_load_file(puzzle, file, &diag);
+	if (strcmp(opts->file, "-") == 0) {
+		text = slurp("-", &len);
+		if (!text) {
+			fprintf(stderr, "<stdin>: error: cannot read: %s\n",
+				strerror(errno));
+			return EXIT_BAD_INPUT;
+		}
+		rc = river_puzzle_load_string_with(puzzle, text, len, opts->name,
+						   opts->params, opts->n_params,
+						   &diag);
+		free(text);
+	} else {
+		rc = river_puzzle_load_file_with(puzzle, opts->file, opts->params,
+						 opts->n_params, &diag);
+	}
 	if (rc == RIVER_OK)
 		return -1;
 	print_diag(&diag);
@@ -503,35 +573,6 @@ static int export_model(const struct options *opts,
 	return EXIT_SOLVED;
 }
 
-/* All of a file ("-": standard input), or NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0, got;
-	char *text = NULL, *bigger;
-
-	if (!f)
-		return NULL;
-	while ((bigger = realloc(text, cap)) != NULL) {
-		text = bigger;
-		got = fread(text + n, 1, cap - n, f);
-		n += got;
-		if (n < cap)
-			break;
-		cap *= 2;
-	}
-	if (!bigger || ferror(f)) {
-		int err = bigger ? EIO : ENOMEM;
-
-		free(text);
-		text = NULL;
-		errno = err;
-	}
-	if (f != stdin)
-		fclose(f);
-	*len = n;
-	return text;
-}
 
 /* The fewest crossings, when the search can tell; 0 when it cannot. */
 static size_t optimum(const river_puzzle *puzzle)
@@ -647,7 +688,7 @@ int main(int argc, char **argv)
 	memset(&opts, 0, sizeof opts);
 	rc = parse_args(&opts, argc, argv);
 	if (rc < 0)
-		rc = load(&puzzle, opts.file, opts.name);
+		rc = load(&puzzle, &opts);
 	if (rc < 0 && strcmp(opts.command, "check") == 0) {
 		print_summary(opts.name, puzzle);
 		rc = EXIT_SOLVED;

@@ -5,8 +5,19 @@
 #include "compile/names.h"
 #include "util/buf.h"
 
+/* A parameter: its value, from the file or from the caller. */
+struct param {
+	const char *name;
+	bool has_value;
+	unsigned long long value;
+	struct loc loc;
+};
+
 struct compiler {
 	struct arena *arena;
+	struct param *params;
+	size_t n_params;
+	struct names param_names;
 	const struct source *src;
 	river_diag *diag;
 	struct model *model;
@@ -109,6 +120,39 @@ static size_t count_items(const struct ast *ast)
 	return n;
 }
 
+/* The number v stands for: itself, or its parameter's value. */
+static int value_of(struct compiler *c, const struct ast_value *v,
+		    unsigned long long *out)
+{
+	const struct name_entry *e;
+	const char *near;
+	struct param *p;
+
+	if (!v->param) {
+		*out = v->number;
+		return RIVER_OK;
+	}
+	e = names_find(&c->param_names, v->param);
+	if (!e) {
+		near = names_suggest(&c->param_names, v->param);
+		if (near)
+			return FAIL(c, &v->loc,
+				    "unknown parameter '%s' (did you mean '%s'?)",
+				    v->param, near);
+		return FAIL(c, &v->loc,
+			    "'%s' is not a number or a parameter (is a comma "
+			    "missing after it?)", v->param);
+	}
+	p = &c->params[e->item];
+	if (!p->has_value)
+		return FAIL(c, &v->loc,
+			    "parameter '%s' has no value: give it one in the "
+			    "puzzle (param %s = 3) or when solving (-D %s=3)",
+			    p->name, p->name, p->name);
+	*out = p->value;
+	return RIVER_OK;
+}
+
 static int declare_item(struct compiler *c, const struct ast_item *it)
 {
 	struct item *item = &c->model->items[c->model->n_items];
@@ -127,16 +171,21 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 	item->copies = 1;
 	item->singular = it->name;
 	if (it->counted) {
-		if (it->count == 0)
-			return FAIL(c, &it->count_loc,
+		unsigned long long count;
+
+		rc = value_of(c, &it->count, &count);
+		if (rc != RIVER_OK)
+			return rc;
+		if (count == 0)
+			return FAIL(c, &it->count.loc,
 				    "a counted kind needs at least one copy, not 0 %s",
 				    it->name);
-		if (it->count > MODEL_MAX_COPIES)
-			return FAIL(c, &it->count_loc,
+		if (count > MODEL_MAX_COPIES)
+			return FAIL(c, &it->count.loc,
 				    "%llu %s is too many: a kind has at most %u copies",
-				    it->count, it->name, MODEL_MAX_COPIES);
+				    count, it->name, MODEL_MAX_COPIES);
 		item->is_kind = true;
-		item->copies = (unsigned)it->count;
+		item->copies = (unsigned)count;
 		item->singular = it->singular ? it->singular
 					      : english_singular(c->arena, it->name);
 		if (!item->singular)
@@ -159,6 +208,57 @@ static int once(struct compiler *c, const struct ast_stmt **slot,
 			    "the puzzle already has %s (line %d)", what,
 			    (*slot)->loc.line);
 	*slot = st;
+	return RIVER_OK;
+}
+
+/* The parameters the puzzle declares, then the caller's values. */
+static int collect_params(struct compiler *c, const struct ast *ast,
+			  const river_param *given, size_t n_given)
+{
+	const struct ast_stmt *st;
+	size_t n = 0, i;
+	int oom = 0;
+
+	for (st = ast->first; st; st = st->next)
+		n += st->kind == ST_PARAM;
+	c->params = arena_alloc(c->arena, (n + 1) * sizeof *c->params);
+	if (!c->params)
+		return out_of_memory(c);
+	c->param_names.arena = c->arena;
+	for (st = ast->first; st; st = st->next) {
+		const struct name_entry *old;
+		struct param *p;
+
+		if (st->kind != ST_PARAM)
+			continue;
+		old = names_add(&c->param_names, st->u.param.name, c->n_params,
+				st->loc, &oom);
+		if (oom)
+			return out_of_memory(c);
+		if (old)
+			return FAIL(c, &st->loc,
+				    "parameter '%s' is already declared at line %d",
+				    st->u.param.name, old->loc.line);
+		p = &c->params[c->n_params++];
+		p->name = st->u.param.name;
+		p->loc = st->loc;
+		p->has_value = st->u.param.has_value;
+		p->value = st->u.param.value;
+	}
+	for (i = 0; i < n_given; i++) {
+		const struct name_entry *e = given[i].name
+			? names_find(&c->param_names, given[i].name) : NULL;
+
+		if (!e)
+			return FAIL(c, NULL, "the puzzle has no parameter '%s'",
+				    given[i].name ? given[i].name : "(null)");
+		if (given[i].value < 0 || given[i].value > 1000000000)
+			return FAIL(c, NULL,
+				    "parameter '%s' = %lld is out of range (0 to "
+				    "1000000000)", given[i].name, given[i].value);
+		c->params[e->item].has_value = true;
+		c->params[e->item].value = (unsigned long long)given[i].value;
+	}
 	return RIVER_OK;
 }
 
@@ -193,6 +293,8 @@ static int collect(struct compiler *c, const struct ast *ast)
 		case ST_OUTNUMBER:
 			c->model->n_rules++;
 			break;
+		case ST_PARAM:
+			break; /* read before everything else */
 		}
 	}
 	return rc;
@@ -393,10 +495,15 @@ static int compile_boat(struct compiler *c)
 		if (seats)
 			return FAIL(c, &cl->loc, "the boat's seats are given twice");
 		seats = true;
-		if (cl->value < 1)
-			return FAIL(c, &cl->value_loc,
+		unsigned long long seats_given;
+		int rc = value_of(c, &cl->value, &seats_given);
+
+		if (rc != RIVER_OK)
+			return rc;
+		if (seats_given < 1)
+			return FAIL(c, &cl->value.loc,
 				    "the boat needs at least one seat");
-		c->model->seats = (unsigned)cl->value;
+		c->model->seats = (unsigned)seats_given;
 	}
 	return RIVER_OK;
 }
@@ -417,6 +524,7 @@ static int check_whole(struct compiler *c, const struct ast *ast)
 
 int compile_model(struct model *model, struct arena *arena,
 		  const struct ast *ast, const struct source *src,
+		  const river_param *params, size_t n_params,
 		  river_diag *diag)
 {
 	struct compiler c;
@@ -435,7 +543,9 @@ int compile_model(struct model *model, struct arena *arena,
 		if (!model->items)
 			return out_of_memory(&c);
 	}
-	rc = collect(&c, ast);
+	rc = collect_params(&c, ast, params, n_params);
+	if (rc == RIVER_OK)
+		rc = collect(&c, ast);
 	if (rc == RIVER_OK)
 		rc = check_whole(&c, ast);
 	if (rc == RIVER_OK)

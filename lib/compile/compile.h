@@ -10,6 +10,7 @@
  * RIVER_EPUZZLE / RIVER_ENOMEM with diag pointing at the culprit. */
 int compile_model(struct model *model, struct arena *arena,
 		  const struct ast *ast, const struct source *src,
+		  const river_param *params, size_t n_params,
 		  river_diag *diag);
 
 #endif

@@ -18,14 +18,21 @@ struct ast_names {
 	struct ast_name *first, *last;
 };
 
+/* A number as written: a literal, or a parameter's name. */
+struct ast_value {
+	unsigned long long number;
+	const char *param; /* NULL for a literal */
+	struct loc loc;
+};
+
 /* "farmer", "farmer "label"", "3 missionaries (missionary) "label"" */
 struct ast_item {
 	bool counted;
-	unsigned long long count;
+	struct ast_value count;
 	const char *name;
 	const char *singular; /* NULL unless given */
 	const char *label;    /* NULL unless given */
-	struct loc loc, count_loc;
+	struct loc loc;
 	struct ast_item *next;
 };
 
@@ -37,8 +44,8 @@ enum ast_boat_clause_kind { BOAT_SEATS };
 
 struct ast_boat_clause {
 	enum ast_boat_clause_kind kind;
-	unsigned long long value;
-	struct loc loc, value_loc;
+	struct ast_value value;
+	struct loc loc;
 	struct ast_boat_clause *next;
 };
 
@@ -54,7 +61,8 @@ enum ast_stmt_kind {
 	ST_ROWERS,
 	ST_GUARD,
 	ST_EATS,     /* a eats b [unless ...] */
-	ST_OUTNUMBER /* a must not outnumber b */
+	ST_OUTNUMBER, /* a must not outnumber b */
+	ST_PARAM      /* param n [= 3] */
 };
 
 struct ast_stmt {
@@ -72,6 +80,11 @@ struct ast_stmt {
 			struct ast_name *names; /* NULL for "rowers none" */
 		} rowers;
 		struct ast_name *guard;
+		struct {
+			const char *name;
+			bool has_value;
+			unsigned long long value;
+		} param;
 		struct {
 			struct ast_name *a, *b;
 			struct ast_name *unless; /* NULL when not given */

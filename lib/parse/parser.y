@@ -72,13 +72,14 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	struct ast_boat_clause *clause;
 	struct ast_boat_clauses clauses;
 	struct ast_stmt *stmt;
+	struct ast_value value;
 }
 
 %token TITLE "title" DESCRIPTION "description" ITEM "item" BOAT "boat"
 %token SEATS "seats" ROWERS "rowers" NONE "none" GUARD "guard"
 %token EATS "eats" UNLESS "unless" IS "is" ARE "are" THERE "there"
 %token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
-%token NL "end of line" THE "the"
+%token NL "end of line" THE "the" PARAM "param"
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
@@ -90,6 +91,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <clause> boat_clause
 %type <clauses> boat_clauses
 %type <stmt> statement
+%type <value> value
+%type <str> param_name
 
 %%
 
@@ -144,6 +147,27 @@ statement
 		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
 		$$->u.rule.a = $1; $$->u.rule.b = $5;
 	}
+	| "param" param_name {
+		NEW($$, @1); $$->kind = ST_PARAM; $$->loc = L(&@2);
+		$$->u.param.name = $2;
+	}
+	| "param" param_name '=' NUMBER {
+		NEW($$, @1); $$->kind = ST_PARAM; $$->loc = L(&@2);
+		$$->u.param.name = $2; $$->u.param.has_value = true;
+		$$->u.param.value = $4;
+	}
+	;
+
+/* "seats" may name a parameter: river -D seats=3 reads naturally. */
+param_name
+	: NAME		{ $$ = $1; }
+	| "seats"	{ $$ = "seats"; }
+	;
+
+/* A number: written out, or a parameter's value. */
+value
+	: NUMBER	{ $$.number = $1; $$.param = NULL; $$.loc = L(&@1); }
+	| param_name	{ $$.number = 0; $$.param = $1; $$.loc = L(&@1); }
 	;
 
 items
@@ -155,9 +179,9 @@ item
 	: NAME label {
 		NEW($$, @1); $$->name = $1; $$->label = $2; $$->loc = L(&@1);
 	}
-	| NUMBER NAME singular label {
+	| value NAME singular label {
 		NEW($$, @1); $$->counted = true; $$->count = $1;
-		$$->count_loc = L(&@1); $$->name = $2; $$->loc = L(&@2);
+		$$->name = $2; $$->loc = L(&@2);
 		$$->singular = $3; $$->label = $4;
 	}
 	;
@@ -178,9 +202,9 @@ boat_clauses
 	;
 
 boat_clause
-	: "seats" NUMBER {
+	: "seats" value {
 		NEW($$, @1); $$->kind = BOAT_SEATS; $$->loc = L(&@1);
-		$$->value = $2; $$->value_loc = L(&@2);
+		$$->value = $2;
 	}
 	;
 
@@ -252,6 +276,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 	int n = yypcontext_expected_tokens(yyctx, expected, MAX_EXPECTED);
 	size_t len;
 	int i, kept;
+	bool value;
 
 	(void)scanner;
 	if (got == YYSYMBOL_YYEOF)
@@ -264,9 +289,13 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 			 ctx->src->text + ctx->tok_offset);
 	if (n < 0)
 		n = 0; /* no memory to work the list out: give none */
-	/* 'the' is noise before a name: listing it would only distract. */
+	/* 'the' is noise before a name, and 'seats' where a number may
+	 * stand is a parameter's name: listing them would only distract. */
+	for (i = 0, value = false; i < n; i++)
+		value |= expected[i] == YYSYMBOL_NUMBER;
 	for (i = 0, kept = 0; i < n; i++)
-		if (expected[i] != YYSYMBOL_THE)
+		if (expected[i] != YYSYMBOL_THE &&
+		    !(value && expected[i] == YYSYMBOL_SEATS))
 			expected[kept++] = expected[i];
 	n = kept;
 	len = (size_t)snprintf(msg, sizeof msg, "unexpected %s", what);

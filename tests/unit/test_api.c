@@ -91,6 +91,67 @@ static void test_strerror_every_code(void **state)
 	assert_string_equal(river_strerror(1), "unknown status");
 }
 
+/* ---- Parameters ----------------------------------------------------------- */
+
+#define PARAM_TEXT                                                       \
+	"title \"p\"\nparam n = 3\nparam seats = 2\n"                    \
+	"items n ms, n cs\nboat seats seats\ncs must not outnumber ms\n"
+
+static void test_params_defaults_and_overrides(void **state)
+{
+	const river_param five[] = {{"n", 5}, {"seats", 3}};
+	river_puzzle *p = unit_load(PARAM_TEXT);
+	river_diag diag;
+
+	(void)state;
+	assert_int_equal(river_puzzle_item_copies(p, 0), 3);
+	assert_int_equal(river_puzzle_seats(p), 2);
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string_with(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       five, 2, &diag),
+			 RIVER_OK);
+	assert_int_equal(river_puzzle_item_copies(p, 1), 5);
+	assert_int_equal(river_puzzle_seats(p), 3);
+	river_puzzle_free(p);
+}
+
+static void test_params_errors(void **state)
+{
+	const river_param unknown[] = {{"m", 5}};
+	const river_param negative[] = {{"n", -1}};
+	const river_param zero[] = {{"n", 0}};
+	river_puzzle *p = (river_puzzle *)1;
+	river_diag diag;
+
+	(void)state;
+	assert_int_equal(river_puzzle_load_string_with(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       unknown, 1, &diag),
+			 RIVER_EPUZZLE);
+	assert_null(p);
+	assert_string_equal(diag.message, "the puzzle has no parameter 'm'");
+	assert_int_equal(river_puzzle_load_string_with(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       negative, 1, &diag),
+			 RIVER_EPUZZLE);
+	assert_string_equal(diag.message, "parameter 'n' = -1 is out of range "
+					  "(0 to 1000000000)");
+	assert_int_equal(river_puzzle_load_string_with(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       zero, 1, &diag),
+			 RIVER_EPUZZLE);
+	assert_int_equal(diag.line, 4);
+	assert_int_equal(diag.column, 7);
+	assert_int_equal(river_puzzle_load_string_with(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       NULL, 1, &diag),
+			 RIVER_EINVAL);
+	assert_int_equal(river_puzzle_load_file_with(&p, "/nonexistent/x.puz",
+						     unknown, 1, &diag),
+			 RIVER_EIO);
+}
+
 /* ---- Models for other solvers ------------------------------------------ */
 
 static void test_export_lists_and_bad_arguments(void **state)
@@ -976,6 +1037,8 @@ int main(void)
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_status_values),
 		cmocka_unit_test(test_strerror_every_code),
+		cmocka_unit_test(test_params_defaults_and_overrides),
+		cmocka_unit_test(test_params_errors),
 		cmocka_unit_test(test_export_lists_and_bad_arguments),
 		cmocka_unit_test(test_export_default_horizon),
 		cmocka_unit_test(test_export_horizon_too_big_to_count),

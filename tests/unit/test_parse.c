@@ -182,16 +182,16 @@ static void test_items_counts_singulars_and_labels(void **state)
 
 	it = it->next;
 	assert_true(it->counted);
-	assert_int_equal(it->count, 3);
+	assert_int_equal(it->count.number, 3);
 	assert_string_equal(it->name, "missionaries");
 	assert_string_equal(it->singular, "missionary");
 	assert_string_equal(it->label, "M");
-	assert_int_equal(it->count_loc.column, 19);
+	assert_int_equal(it->count.loc.column, 19);
 	assert_int_equal(it->loc.column, 21); /* the name, not the count */
 
 	it = it->next;
 	assert_true(it->counted);
-	assert_int_equal(it->count, 12);
+	assert_int_equal(it->count.number, 12);
 	assert_string_equal(it->name, "sheep");
 	assert_null(it->singular);
 	assert_null(it->label);
@@ -238,8 +238,8 @@ static void test_lines_count_across_comments_and_crlf(void **state)
 	assert_int_equal(st->kind, ST_BOAT);
 	assert_int_equal(st->loc.line, 5);
 	assert_int_equal(st->loc.column, 3);
-	assert_int_equal(st->u.boat->value, 2);
-	assert_int_equal(st->u.boat->value_loc.column, 14);
+	assert_int_equal(st->u.boat->value.number, 2);
+	assert_int_equal(st->u.boat->value.loc.column, 14);
 	arena_release(&p.arena);
 }
 
@@ -272,7 +272,7 @@ static void test_last_line_needs_no_newline(void **state)
 	(void)state;
 	parse_ok(&p, "title \"x\"\nboat seats 3");
 	assert_int_equal(count_stmts(&p.ast), 2);
-	assert_int_equal(stmt_at(&p.ast, 1)->u.boat->value, 3);
+	assert_int_equal(stmt_at(&p.ast, 1)->u.boat->value.number, 3);
 	arena_release(&p.arena);
 }
 
@@ -351,10 +351,10 @@ static void test_every_keyword(void **state)
 	assert_string_equal(stmt_at(&p.ast, 2)->u.items->name, "farmer");
 	st = stmt_at(&p.ast, 4);
 	assert_int_equal(st->u.boat->kind, BOAT_SEATS);
-	assert_int_equal(st->u.boat->value, 1);
+	assert_int_equal(st->u.boat->value.number, 1);
 	st = stmt_at(&p.ast, 5);
-	assert_int_equal(st->u.boat->value, 2);
-	assert_int_equal(st->u.boat->next->value, 3);
+	assert_int_equal(st->u.boat->value.number, 2);
+	assert_int_equal(st->u.boat->next->value.number, 3);
 	assert_int_equal(st->u.boat->next->loc.column, 15);
 	assert_int_equal(count_names(stmt_at(&p.ast, 6)->u.rowers.names), 1);
 	st = stmt_at(&p.ast, 7);
@@ -438,7 +438,7 @@ static void test_largest_number_is_accepted(void **state)
 
 	(void)state;
 	parse_ok(&p, "items 1000000000 ants\n");
-	assert_int_equal(stmt_at(&p.ast, 0)->u.items->count, 1000000000ULL);
+	assert_int_equal(stmt_at(&p.ast, 0)->u.items->count.number, 1000000000ULL);
 	arena_release(&p.arena);
 }
 
@@ -469,7 +469,7 @@ static void test_error_lists_what_was_expected(void **state)
 {
 	(void)state;
 	syntax_error("items farmer (x)\n", 1, 14,
-		     "unexpected '(', expected end of line, a \"string\" or ','");
+		     "unexpected '(', expected end of line, a name, a \"string\" or ','");
 }
 
 static void test_error_keyword_after_statement(void **state)
@@ -657,9 +657,33 @@ static void test_error_fills_source_line(void **state)
 	arena_release(&p.arena);
 }
 
+static void test_param_statements_and_values(void **state)
+{
+	struct parsed p;
+	const struct ast_stmt *st;
+
+	(void)state;
+	parse_ok(&p, "param n = 4\nparam seats\nitems n ants\nboat seats seats\n");
+	st = stmt_at(&p.ast, 0);
+	assert_int_equal(st->kind, ST_PARAM);
+	assert_string_equal(st->u.param.name, "n");
+	assert_true(st->u.param.has_value);
+	assert_int_equal(st->u.param.value, 4);
+	st = stmt_at(&p.ast, 1);
+	assert_string_equal(st->u.param.name, "seats");
+	assert_false(st->u.param.has_value);
+	st = stmt_at(&p.ast, 2);
+	assert_string_equal(st->u.items->count.param, "n");
+	assert_int_equal(st->u.items->count.loc.column, 7);
+	st = stmt_at(&p.ast, 3);
+	assert_string_equal(st->u.boat->value.param, "seats");
+	arena_release(&p.arena);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_param_statements_and_values),
 		cmocka_unit_test(test_empty_input_is_empty_tree),
 		cmocka_unit_test(test_blank_lines_and_comments_are_empty_tree),
 		cmocka_unit_test(test_statement_kinds_in_order),

@@ -98,7 +98,7 @@ static inline int unit_pipe_try(struct unit_pipe *u, const char *text)
 	rc = parse_source(&u->ast, &u->arena, &u->src, &u->diag);
 	if (rc == RIVER_OK)
 		rc = compile_model(&u->model, &u->arena, &u->ast, &u->src,
-				   &u->diag);
+				   NULL, 0, &u->diag);
 	if (rc == RIVER_OK)
 		rc = system_build(&u->sys, &u->arena, &u->model, &u->src,
 				  &u->diag);
