@@ -2,10 +2,11 @@
 # The manuals lint clean, and what they show works: the puzzle of
 # river(5) solves in the number of crossings the page states, ending with
 # the output the page shows; the program of libriver(3) is
-# examples/solve.c, byte for byte, and prints what the page shows; every
-# command of river(1)'s examples runs, and 'river check' prints what the
-# page shows; river(1) describes every option of 'river --help' and has
-# an example for every engine and every model format.
+# examples/solve.c, byte for byte, and prints what the page shows, and
+# the page names every function of river.h; every command of river(1)'s
+# examples runs, and 'river check' and 'river verify' print what the page
+# shows; river(1) describes every option of 'river --help' and has an
+# example for every command, every engine and every model format.
 . "${srcdir:-.}/tests/lib.sh"
 
 man="$srcdir/man"
@@ -104,16 +105,35 @@ else
 	fi
 fi
 
+# libriver(3) names every function that river.h declares, in its NAME
+# and its SYNOPSIS.
+sed -n 's/^RIVER_API .*[ *]\(river_[a-z_]*\)(.*/\1/p' \
+	"$srcdir/include/river.h" >"$tmp/functions"
+if test ! -s "$tmp/functions"; then
+	echo "# no RIVER_API functions found in include/river.h"
+	not_ok "river.h declares functions"
+fi
+while IFS= read -r function; do
+	if grep -q "^\.Nm $function\( ,\)\{0,1\}$" "$man/libriver.3" &&
+	   grep -q "^\.F[no] $function\( \|$\)" "$man/libriver.3"; then
+		ok "libriver(3) names and declares $function"
+	else
+		not_ok "libriver(3) names and declares $function"
+	fi
+done <"$tmp/functions"
+
 # 4. Every example command of river(1) runs, from the top of the source
-# tree, and ends with status 0 or 1.  An example whose external engine is
-# not installed here is skipped.
+# tree, and ends with status 0 or 1 (a pipeline, with its last command's
+# status; each river in it is the one under test).  An example whose
+# external engine is not installed here is skipped.
 sed -n 's/^\.Dl \$ river //p' "$man/river.1" | unescape >"$tmp/commands"
 if test ! -s "$tmp/commands"; then
 	echo "# no '.Dl \$ river' lines in river.1"
 	not_ok "river(1) has examples"
 fi
 while IFS= read -r args; do
-	(cd "$srcdir" && eval "run_river $args") </dev/null >/dev/null \
+	run=$(printf '%s\n' "$args" | sed 's/| river /| run_river /g')
+	(cd "$srcdir" && eval "run_river $run") </dev/null >/dev/null \
 		2>"$tmp/err"
 	status=$?
 	if test $status -eq 0 || test $status -eq 1; then
@@ -138,6 +158,41 @@ else
 	not_ok "river(1) shows what 'river check' prints"
 fi
 
+# 'river verify' prints what river(1) shows, long lines folded at blanks
+# there, and exits as the page says; the plan the page shows is the one
+# in the tree.
+extract "$man/river.1" plan >"$tmp/want"
+if test -s "$tmp/want" &&
+   same "$srcdir/tests/plans/wgc-goat-eats-cabbage.txt" "$tmp/want"; then
+	ok "river(1) shows tests/plans/wgc-goat-eats-cabbage.txt"
+else
+	not_ok "river(1) shows tests/plans/wgc-goat-eats-cabbage.txt"
+fi
+unfold() {
+	tr '\n' ' ' | sed 's/ $//'
+}
+for example in solve:0:tests/cli/wgc-solve/stdout \
+	       plan:1:tests/plans/wgc-goat-eats-cabbage.txt; do
+	mark=verify-${example%%:*}
+	want_status=${example#*:}
+	want_status=${want_status%%:*}
+	plan=${example#*:*:}
+	name="river(1) shows what 'river verify puzzles/wgc.puz $plan' prints"
+	extract "$man/river.1" "$mark" | unfold >"$tmp/want"
+	(cd "$srcdir" && run_river verify puzzles/wgc.puz "$plan") \
+		>"$tmp/out" 2>"$tmp/err"
+	status=$?
+	unfold <"$tmp/out" >"$tmp/got"
+	if test -s "$tmp/want" && test $status -eq "$want_status" &&
+	   same "$tmp/want" "$tmp/got"; then
+		ok "$name"
+	else
+		echo "# exit status $status, not $want_status"
+		sed 's/^/# /' "$tmp/err"
+		not_ok "$name"
+	fi
+done
+
 # 6. river(1) describes every long option that 'river --help' lists.
 run_river --help >"$tmp/help" 2>&1
 sed -n 's/^  -[A-Za-z], --\([a-z][a-z-]*\).*/\1/p' "$tmp/help" >"$tmp/options"
@@ -153,19 +208,34 @@ while IFS= read -r option; do
 	fi
 done <"$tmp/options"
 
-# 7. river(1) has an example for every engine and every model format
-# that river accepts, as its complaint about an unknown one lists them:
-# "unknown engine 'x' (use bfs, minizinc, ...)".
+# 7. river(1) has an example for every command, every engine and every
+# model format that river accepts, as its complaint about an unknown one
+# lists them: "unknown engine 'x' (use bfs, minizinc, ...)"; and its
+# synopsis and list of commands show every command.
 names() {
 	run_river "$@" 2>&1 | sed -n 's/.*(use \(.*\))$/\1/p' |
 		sed -e 's/,/ /g' -e 's/ or / /'
 }
+commands=$(names '?' x.puz)
 engines=$(names solve -e '?' x.puz)
 formats=$(names export -t '?' x.puz)
-if test -z "$engines" || test -z "$formats"; then
-	echo "# no list of engines or formats in river's complaints"
-	not_ok "river lists its engines and model formats"
+if test -z "$commands" || test -z "$engines" || test -z "$formats"; then
+	echo "# no list of commands, engines or formats in river's complaints"
+	not_ok "river lists its commands, engines and model formats"
 fi
+for command in $commands; do
+	if grep -Eq -- "(^| )$command( |$)" "$tmp/commands"; then
+		ok "river(1) has an example of $command"
+	else
+		not_ok "river(1) has an example of $command"
+	fi
+	if grep -q "^\.Cm $command$" "$man/river.1" &&
+	   grep -q "^\.It Cm $command Ar " "$man/river.1"; then
+		ok "river(1) shows $command in its synopsis and commands"
+	else
+		not_ok "river(1) shows $command in its synopsis and commands"
+	fi
+done
 for engine in $engines; do
 	if grep -Eq -- "(^| )(-e ?|--engine[ =])$engine( |$)" "$tmp/commands"
 	then
