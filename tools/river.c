@@ -105,10 +105,11 @@ static void usage(FILE *out)
 			 o->long_name, o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(out, "  %-26s %s\n", left, o->help);
 	}
-	fputs("\nExit status: 0 solved (or checked, or exported), 1 no solution, "
-	      "2 bad usage,\npuzzle or output, or an engine not installed, "
-	      "3 search limit, puzzle too\nbig to search or out of memory, "
-	      "4 internal error, 5 the engine failed.\n", out);
+	fputs("\nExit status: 0 solved (or checked, exported, or the plan "
+	      "is legal), 1 no\nsolution (or an illegal plan), 2 bad usage, "
+	      "puzzle, plan or output, or an\nengine not installed, 3 search "
+	      "limit, puzzle too big to search or out of\nmemory, 4 internal "
+	      "error, 5 the engine failed.\n", out);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -410,6 +411,7 @@ static char *slurp(const char *path, size_t *len)
 
 	if (!f)
 		return NULL;
+	errno = 0;
 	while ((bigger = realloc(text, cap)) != NULL) {
 		text = bigger;
 		got = fread(text + n, 1, cap - n, f);
@@ -419,7 +421,7 @@ static char *slurp(const char *path, size_t *len)
 		cap *= 2;
 	}
 	if (!bigger || ferror(f)) {
-		int err = bigger ? EIO : ENOMEM;
+		int err = bigger ? (errno ? errno : EIO) : ENOMEM;
 
 		free(text);
 		text = NULL;
@@ -575,12 +577,16 @@ static int export_model(const struct options *opts,
 
 
 /* The fewest crossings, when the search can tell; 0 when it cannot. */
-static size_t optimum(const river_puzzle *puzzle)
+static size_t optimum(const river_puzzle *puzzle,
+		      unsigned long long max_states)
 {
+	river_solve_options so;
 	river_plan *plan;
 	size_t n = 0;
 
-	if (river_solve(&plan, puzzle, NULL, NULL) == RIVER_OK) {
+	river_solve_options_init(&so);
+	so.max_states = max_states;
+	if (river_solve(&plan, puzzle, &so, NULL) == RIVER_OK) {
 		n = river_plan_crossings(plan);
 		river_plan_free(plan);
 	}
@@ -615,7 +621,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		printf("%s: %s\n", name, v.reason);
 		return EXIT_UNSOLVABLE;
 	}
-	best = optimum(puzzle);
+	best = optimum(puzzle, opts->max_states);
 	printf("%s: legal: everything is across after %zu crossing%s", name,
 	       v.crossings, v.crossings == 1 ? "" : "s");
 	if (best == v.crossings)

@@ -227,9 +227,9 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 				e->name, fault.step, fault.reason);
 	if (ans->infeasible && !bounds)
 		return diag_set(diag, RIVER_ELIMIT, NULL, NULL,
-				"%s found no plan of at most %u crossings; a "
-				"longer one may exist (leave out the horizon for "
-				"one that bounds every plan)", e->name, horizon);
+				"%s found no plan of at most %u crossing%s; a "
+				"longer one may exist (a longer horizon may find "
+				"it)", e->name, horizon, horizon == 1 ? "" : "s");
 	plan = calloc(1, sizeof *plan);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");

@@ -163,11 +163,14 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 			      ctx->horizon, EXPORT_MAX_HORIZON);
 	} else {
 		/* A given horizon is a proof of no plan only when it is at
-		 * least the default bound. */
+		 * least the default bound, which is worked out only where
+		 * that is quick. */
 		unsigned bound;
 		river_diag ignored;
 
 		ctx->horizon_bounds =
+			puzzle->sys.rank_size != 0 &&
+			puzzle->sys.rank_size <= EXPORT_QUICK_BOUND_STATES &&
 			river_export_horizon(&bound, puzzle, &ignored) == RIVER_OK &&
 			ctx->horizon >= bound;
 	}

@@ -19,6 +19,9 @@
 /* Past this many legal states the default horizon is not worked out:
  * the caller must give one. */
 #define EXPORT_MAX_COUNTED_STATES (UINT64_C(1) << 24)
+/* A given horizon is checked against the default bound only up to this
+ * many states: counting them must not cost more than the model. */
+#define EXPORT_QUICK_BOUND_STATES (UINT64_C(1) << 20)
 /* Models longer than this are more than any solver here would finish. */
 #define EXPORT_MAX_HORIZON 100000u
 

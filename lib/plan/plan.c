@@ -71,8 +71,8 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 			rower = true;
 	}
 	if (passengers > sys->seats) {
-		snprintf(reason, size, "%u passengers, but the boat has %u seats",
-			 passengers, sys->seats);
+		snprintf(reason, size, "%u passengers, but the boat has %u seat%s",
+			 passengers, sys->seats, sys->seats == 1 ? "" : "s");
 		return false;
 	}
 	if (!rower) {

@@ -253,8 +253,9 @@ int plan_render_text(char **out, const river_plan *plan)
 			   plan->explored, plan->explored == 1 ? "" : "s");
 	} else if (!plan->solved) {
 		buf_printf(&b, "No solution: %s proved that no plan has at most "
-			       "%u crossings, a bound on every plan (%.2f s).\n",
-			   plan->engine, plan->horizon, plan->seconds);
+			       "%u crossing%s, a bound on every plan (%.2f s).\n",
+			   plan->engine, plan->horizon,
+			   plan->horizon == 1 ? "" : "s", plan->seconds);
 	} else {
 		for (k = 0; k < plan->n_alternatives; k++) {
 			buf_printf(&b, "Plan %zu:\n\n", k + 1);

@@ -9,6 +9,9 @@
 #include "util/json.h"
 #include "util/utf8.h"
 
+/* The largest plan read, as for puzzles. */
+#define VERIFY_MAX_BYTES (16u << 20)
+
 /* One crossing as the plan states it. */
 struct crossing {
 	unsigned *count; /* per item: how many board */
@@ -114,6 +117,17 @@ static bool all_digits(const char *s, size_t len)
 	return len > 0 && len < 8;
 }
 
+/* The number written in len digits at s (all_digits holds). */
+static unsigned digits_value(const char *s, size_t len)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		n = n * 10 + (unsigned)(s[i] - '0');
+	return n;
+}
+
 /* Where "×" stands in the word, or NULL. */
 static const char *find_times(const char *word, size_t len)
 {
@@ -152,12 +166,12 @@ static int read_load(struct reader *r, size_t start, size_t end)
 		} else if (len == 3 && memcmp(text + p, "<--", 3) == 0) {
 			c->dir = -1;
 		} else if (all_digits(text + p, len) && !pending) {
-			pending = (unsigned)strtoul(text + p, NULL, 10);
+			pending = digits_value(text + p, len);
 			if (pending == 0)
 				rc = fail(r, p, "a count must be at least %s", "1");
 		} else if (x && all_digits(x + 2, (size_t)(text + w - x - 2))) {
 			rc = board(r, c, text + p, (size_t)(x - text - p), p,
-				   (unsigned)strtoul(x + 2, NULL, 10));
+				   digits_value(x + 2, (size_t)(text + w - x - 2)));
 		} else {
 			rc = board(r, c, text + p, len, p, pending ? pending : 1);
 			pending = 0;
@@ -274,7 +288,12 @@ static int read_json(struct reader *r)
 		if (!c)
 			return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL,
 					"out of memory");
-		if (from && from->type == JSON_STRING)
+		if (from && (from->type != JSON_STRING ||
+			     (strcmp(from->string, "left") != 0 &&
+			      strcmp(from->string, "right") != 0)))
+			return fail(r, from->offset, "%s",
+				    "\"from\" must be \"left\" or \"right\"");
+		if (from)
 			c->dir = strcmp(from->string, "left") == 0 ? 1 : -1;
 		for (j = 0; j < boat->n; j++) {
 			const struct json *who = boat->items[j];
@@ -317,6 +336,12 @@ static void replay(const struct reader *r, river_verdict *v)
 		for (i = 0; i < m->n_items; i++) {
 			const struct sys_slot *slot = &sys->slots[i];
 
+			if (!m->items[i].is_kind && c->count[i] > 1) {
+				snprintf(v->reason, sizeof v->reason,
+					 "the %s cannot be in the boat twice",
+					 m->items[i].name);
+				return;
+			}
 			if (c->count[i] > state_count(sys, s, i, right)) {
 				if (!m->items[i].is_kind)
 					snprintf(v->reason, sizeof v->reason,
@@ -325,8 +350,11 @@ static void replay(const struct reader *r, river_verdict *v)
 						 right ? "right" : "left");
 				else
 					snprintf(v->reason, sizeof v->reason,
-						 "there are not %u %s on the %s bank",
-						 c->count[i], m->items[i].name,
+						 "there %s not %u %s on the %s bank",
+						 c->count[i] == 1 ? "is" : "are",
+						 c->count[i],
+						 c->count[i] == 1 ? m->items[i].singular
+								  : m->items[i].name,
 						 right ? "right" : "left");
 				return;
 			}
@@ -375,10 +403,20 @@ int river_verify(river_verdict *out, const river_puzzle *puzzle,
 	r.src = &src;
 	r.diag = diag;
 	arena_init(&r.arena);
-	if (utf8_invalid_at(src.text, len) < len || memchr(src.text, 0, len)) {
-		arena_release(&r.arena);
-		return fail(&r, utf8_invalid_at(src.text, len),
-			    "%s", "a plan is UTF-8 text");
+	if (len > VERIFY_MAX_BYTES)
+		return diag_set(diag, RIVER_EIO, &src, NULL,
+				"too large for a plan (over %u MiB)",
+				VERIFY_MAX_BYTES >> 20);
+	{
+		const char *nul = memchr(src.text, 0, len);
+		size_t bad = utf8_invalid_at(src.text, len);
+
+		if (nul && (size_t)(nul - src.text) < bad)
+			bad = (size_t)(nul - src.text);
+		if (bad < len) {
+			arena_release(&r.arena);
+			return fail(&r, bad, "%s", "a plan is UTF-8 text");
+		}
 	}
 	rc = add_names(&r);
 	for (first = 0; first < len && strchr(" \t\r\n", src.text[first]); first++)

@@ -19,7 +19,7 @@ const char *river_strerror(int status)
 	case RIVER_EIO:
 		return "cannot read the puzzle";
 	case RIVER_ESYNTAX:
-		return "syntax error in the puzzle";
+		return "syntax error";
 	case RIVER_EPUZZLE:
 		return "invalid puzzle";
 	case RIVER_ELIMIT:

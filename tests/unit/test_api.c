@@ -78,7 +78,7 @@ static void test_strerror_every_code(void **state)
 	assert_string_equal(river_strerror(RIVER_ENOMEM), "out of memory");
 	assert_string_equal(river_strerror(RIVER_EIO), "cannot read the puzzle");
 	assert_string_equal(river_strerror(RIVER_ESYNTAX),
-			    "syntax error in the puzzle");
+			    "syntax error");
 	assert_string_equal(river_strerror(RIVER_EPUZZLE), "invalid puzzle");
 	assert_string_equal(river_strerror(RIVER_ELIMIT), "search limit reached");
 	assert_string_equal(river_strerror(RIVER_EINTERNAL), "internal error");
