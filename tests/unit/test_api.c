@@ -343,6 +343,30 @@ static void test_verify_first_illegal_step(void **state)
 			    "there are not 4 cannibals on the left bank");
 }
 
+/* A plan that ends in a count is read within its length: the buffer
+ * here has no NUL after it, so a read past the end is a sanitizer's or
+ * valgrind's error. */
+static void test_verify_reads_within_the_plan(void **state)
+{
+	static const char plan[] = "farmer goat\xC3\x97" "1";
+	river_puzzle *p = unit_load(WGC_TEXT);
+	size_t len = sizeof plan - 1;
+	char *exact = malloc(len);
+	river_verdict v;
+	river_diag diag;
+
+	(void)state;
+	memcpy(exact, plan, len);
+	assert_int_equal(river_verify(&v, p, exact, len, NULL, &diag), RIVER_OK);
+	assert_int_equal(v.crossings, 1);
+	memcpy(exact, "farmer 2", 8);
+	assert_int_equal(river_verify(&v, p, exact, 8, NULL, &diag),
+			 RIVER_ESYNTAX);
+	assert_string_equal(diag.message, "a count with no item after it");
+	free(exact);
+	river_puzzle_free(p);
+}
+
 static void test_verify_json_and_unreadable(void **state)
 {
 	river_puzzle *p = unit_load(WGC_TEXT);
@@ -1049,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(test_verify_legal_lines),
 		cmocka_unit_test(test_verify_first_illegal_step),
 		cmocka_unit_test(test_verify_json_and_unreadable),
+		cmocka_unit_test(test_verify_reads_within_the_plan),
 		cmocka_unit_test(test_load_with_null_arguments),
 		cmocka_unit_test(test_load_null_text_of_length_zero_is_empty),
 		cmocka_unit_test(test_puzzle_accessors_with_null),
