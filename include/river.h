@@ -157,6 +157,17 @@ RIVER_API int river_puzzle_item_is_kind(const river_puzzle *puzzle,
 RIVER_API int river_puzzle_item_rows(const river_puzzle *puzzle,
 				     size_t item);
 
+/* Where things are at the start and in the goal: how many copies of
+ * item are on the right bank (by default none at the start, all in the
+ * goal); the boat's bank at the start (RIVER_LEFT by default) and in the
+ * goal (-1, the default, when the goal does not say). */
+RIVER_API unsigned river_puzzle_item_start(const river_puzzle *puzzle,
+					   size_t item);
+RIVER_API unsigned river_puzzle_item_goal(const river_puzzle *puzzle,
+					  size_t item);
+RIVER_API int river_puzzle_boat_start(const river_puzzle *puzzle);
+RIVER_API int river_puzzle_boat_goal(const river_puzzle *puzzle);
+
 RIVER_API unsigned river_puzzle_seats(const river_puzzle *puzzle);
 RIVER_API size_t river_puzzle_rule_count(const river_puzzle *puzzle);
 /* The rule as the puzzle states it, e.g. "wolf eats goat unless farmer";

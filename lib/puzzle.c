@@ -32,18 +32,35 @@ void river_puzzle_free(river_puzzle *puzzle)
 	free(puzzle);
 }
 
-/* The start must obey the rules, or no plan can begin. */
-static int check_start(const river_puzzle *p, const struct source *src,
-		       river_diag *diag)
+/* The start and the goal must obey the rules, or no plan can begin or
+ * end; and they must differ, or there is nothing to do. */
+static int check_ends(const river_puzzle *p, const struct source *src,
+		      river_diag *diag)
 {
+	const struct system *sys = &p->sys;
+	const char *what[2] = {"start", "goal"};
+	state_t ends[2] = {sys->start, sys->goal};
 	bool right;
-	long r = system_violation(&p->sys, 0, &right);
+	int e;
 
-	if (r < 0)
-		return RIVER_OK;
-	return diag_set(diag, RIVER_EPUZZLE, src, &p->model.rules[r].loc,
-			"the start already breaks this rule (%s) on the %s bank",
-			p->model.rules[r].text, right ? "right" : "left");
+	for (e = 0; e < 2; e++) {
+		long r = system_violation(sys, ends[e], &right);
+
+		if (r >= 0)
+			return diag_set(diag, RIVER_EPUZZLE, src,
+					&p->model.rules[r].loc,
+					"the %s %s this rule (%s) on the %s bank",
+					what[e], e ? "breaks" : "already breaks",
+					p->model.rules[r].text,
+					right ? "right" : "left");
+	}
+	if (state_is_goal(sys, sys->start))
+		return diag_set(diag, RIVER_EPUZZLE, src,
+				p->model.goal_loc.line ? &p->model.goal_loc
+						       : &p->model.start_loc,
+				"the goal is where the puzzle starts: there is "
+				"nothing to do");
+	return RIVER_OK;
 }
 
 static int load_source(river_puzzle **out, const struct source *src,
@@ -67,7 +84,7 @@ static int load_source(river_puzzle **out, const struct source *src,
 	if (rc == RIVER_OK)
 		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
 	if (rc == RIVER_OK)
-		rc = check_start(p, src, diag);
+		rc = check_ends(p, src, diag);
 	if (rc != RIVER_OK) {
 		river_puzzle_free(p);
 		return rc;
@@ -265,6 +282,26 @@ int river_puzzle_item_rows(const river_puzzle *p, size_t item)
 	const struct item *it = item_at(p, item);
 
 	return it ? it->rows : 0;
+}
+
+unsigned river_puzzle_item_start(const river_puzzle *p, size_t item)
+{
+	return item_at(p, item) ? p->model.start.right[item] : 0;
+}
+
+unsigned river_puzzle_item_goal(const river_puzzle *p, size_t item)
+{
+	return item_at(p, item) ? p->model.goal.right[item] : 0;
+}
+
+int river_puzzle_boat_start(const river_puzzle *p)
+{
+	return p ? p->model.start.boat == 1 : 0;
+}
+
+int river_puzzle_boat_goal(const river_puzzle *p)
+{
+	return p ? p->model.goal.boat : -1;
 }
 
 unsigned river_puzzle_seats(const river_puzzle *p)

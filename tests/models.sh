@@ -37,7 +37,8 @@ check_lp() {
 
 for puz in "$srcdir"/puzzles/*.puz "$srcdir"/tests/puzzles/unsolvable.puz \
 	   "$srcdir"/tests/puzzles/plain.puz "$srcdir"/tests/puzzles/mixed.puz \
-	   "$srcdir"/tests/puzzles/rowing-kind.puz; do
+	   "$srcdir"/tests/puzzles/rowing-kind.puz "$srcdir"/tests/puzzles/boat-goal.puz \
+	   "$srcdir"/tests/puzzles/kinds-placed.puz; do
 	name=$(basename "$puz")
 	run_river export --to lp "$puz" >"$tmp/model.lp"
 	if check_lp "$tmp/model.lp"; then

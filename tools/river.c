@@ -461,6 +461,35 @@ static int load(river_puzzle **puzzle, const struct options *opts)
 	return rc == RIVER_ENOMEM ? EXIT_LIMIT : EXIT_BAD_INPUT;
 }
 
+/* "start:  cabbage on the right" for what is not where it is by
+ * default (the left at the start, the right in the goal); a kind as
+ * "cannibals (2)". */
+static void print_placement(const river_puzzle *p, const char *label,
+			    unsigned (*right)(const river_puzzle *, size_t),
+			    int usual, int boat_away)
+{
+	size_t i, n = river_puzzle_item_count(p);
+	const char *sep = label;
+
+	for (i = 0; i < n; i++) {
+		unsigned copies = river_puzzle_item_copies(p, i);
+		unsigned away = usual ? copies - right(p, i) : right(p, i);
+
+		if (away == 0)
+			continue;
+		printf("%s%s", sep, river_puzzle_item_name(p, i));
+		if (river_puzzle_item_is_kind(p, i))
+			printf(" (%u)", away);
+		sep = ", ";
+	}
+	if (boat_away) {
+		printf("%sboat", sep);
+		sep = ", ";
+	}
+	if (sep != label)
+		printf(" on the %s\n", usual ? "left" : "right");
+}
+
 static void print_summary(const char *file, const river_puzzle *p)
 {
 	size_t i, n = river_puzzle_item_count(p);
@@ -493,6 +522,12 @@ static void print_summary(const char *file, const river_puzzle *p)
 	}
 	printf("\nboat:   %u seat%s\n", river_puzzle_seats(p),
 	       river_puzzle_seats(p) == 1 ? "" : "s");
+	print_placement(p, "start:  ", river_puzzle_item_start, 0,
+			river_puzzle_boat_start(p) == RIVER_RIGHT);
+	print_placement(p, "goal:   ", river_puzzle_item_goal, 1,
+			river_puzzle_boat_goal(p) == RIVER_LEFT);
+	if (river_puzzle_boat_goal(p) == RIVER_RIGHT)
+		printf("goal:   boat on the right\n");
 	printf("rules:  %zu\n", river_puzzle_rule_count(p));
 	for (i = 0; i < river_puzzle_rule_count(p); i++)
 		printf("        %s\n", river_puzzle_rule_text(p, i));

@@ -295,6 +295,9 @@ static int collect(struct compiler *c, const struct ast *ast)
 			break;
 		case ST_PARAM:
 			break; /* read before everything else */
+		case ST_START:
+		case ST_GOAL:
+			break; /* read once the items are known */
 		}
 	}
 	return rc;
@@ -483,6 +486,91 @@ static int compile_rules(struct compiler *c, const struct ast *ast)
 	return RIVER_OK;
 }
 
+/* One start or goal line: put what it names on its bank. */
+static int place_line(struct compiler *c, const struct ast_stmt *st,
+		      struct placement *pl, bool *placed, bool *boat_placed,
+		      const char *what)
+{
+	const struct ast_place *p;
+	int rc;
+
+	for (p = st->u.place.places; p; p = p->next) {
+		const struct item *it;
+		unsigned long long n;
+		size_t i;
+
+		if (p->boat) {
+			if (*boat_placed)
+				return FAIL(c, &p->loc, "the %s places the boat twice",
+					    what);
+			*boat_placed = true;
+			pl->boat = st->u.place.right;
+			continue;
+		}
+		rc = resolve(c, p->name, &i);
+		if (rc != RIVER_OK)
+			return rc;
+		it = &c->model->items[i];
+		if (placed[i])
+			return FAIL(c, &p->loc, "the %s places '%s' twice", what,
+				    it->name);
+		placed[i] = true;
+		n = it->copies;
+		if (p->counted) {
+			rc = value_of(c, &p->count, &n);
+			if (rc != RIVER_OK)
+				return rc;
+			if (!it->is_kind)
+				return FAIL(c, &p->count.loc,
+					    "'%s' is one item: a count is for a "
+					    "kind", it->name);
+			if (n > it->copies)
+				return FAIL(c, &p->count.loc,
+					    "there are only %u %s", it->copies,
+					    it->name);
+		}
+		/* "n on the right"; "n on the left" leaves the rest right. */
+		pl->right[i] = st->u.place.right ? (unsigned)n
+						  : it->copies - (unsigned)n;
+	}
+	return RIVER_OK;
+}
+
+/* The start (everything left unless placed) and the goal (every item
+ * right unless placed; the boat anywhere unless placed). */
+static int compile_placements(struct compiler *c, const struct ast *ast)
+{
+	struct model *m = c->model;
+	const struct ast_stmt *st;
+	bool *placed[2], boat_placed[2] = {false, false};
+	size_t i;
+	int rc = RIVER_OK;
+
+	m->start.right = arena_alloc(c->arena, (m->n_items + 1) * sizeof *m->start.right);
+	m->goal.right = arena_alloc(c->arena, (m->n_items + 1) * sizeof *m->goal.right);
+	placed[0] = arena_alloc(c->arena, (m->n_items + 1) * sizeof **placed);
+	placed[1] = arena_alloc(c->arena, (m->n_items + 1) * sizeof **placed);
+	if (!m->start.right || !m->goal.right || !placed[0] || !placed[1])
+		return out_of_memory(c);
+	m->start.boat = 0;
+	m->goal.boat = -1;
+	for (i = 0; i < m->n_items; i++)
+		m->goal.right[i] = m->items[i].copies;
+	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
+		bool goal = st->kind == ST_GOAL;
+
+		if (st->kind != ST_START && !goal)
+			continue;
+		if (goal && !m->goal_loc.line)
+			m->goal_loc = st->loc;
+		if (!goal && !m->start_loc.line)
+			m->start_loc = st->loc;
+		rc = place_line(c, st, goal ? &m->goal : &m->start, placed[goal],
+				&boat_placed[goal], goal ? "goal" : "start");
+	}
+	return rc;
+}
+
 static int compile_boat(struct compiler *c)
 {
 	const struct ast_boat_clause *cl;
@@ -552,6 +640,8 @@ int compile_model(struct model *model, struct arena *arena,
 		rc = compile_boat(&c);
 	if (rc == RIVER_OK)
 		rc = compile_rowers(&c);
+	if (rc == RIVER_OK)
+		rc = compile_placements(&c, ast);
 	if (rc == RIVER_OK)
 		rc = compile_guard(&c);
 	if (rc == RIVER_OK)

@@ -38,11 +38,21 @@ struct rule {
 	struct loc loc;
 };
 
+/* Where everything is: per item, how many copies are on the right bank,
+ * and the boat's bank (-1: any, in a goal that does not say). */
+struct placement {
+	unsigned *right;
+	int boat;
+};
+
 struct model {
 	const char *title;
 	const char *description; /* "" when none */
 	struct item *items;
 	size_t n_items;
+	struct placement start;  /* default: everything, boat too, left */
+	struct placement goal;   /* default: every item right, boat any */
+	struct loc start_loc, goal_loc; /* the first such lines (or 0) */
 	unsigned seats;
 	struct rule *rules;
 	size_t n_rules;

@@ -104,7 +104,8 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	ans->n = (size_t)end + 1;
 	for (s = 0; s <= end; s++) {
-		state_t st = s % 2 ? sys->boat : 0;
+		state_t st = (s + state_boat_right(sys, sys->start)) % 2
+				     ? sys->boat : 0;
 
 		for (i = 0; i < ctx->model->n_items; i++) {
 			const struct sys_slot *slot = &sys->slots[i];

@@ -241,7 +241,7 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 					"out of memory");
 		}
-		ans->states[0] = 0;
+		ans->states[0] = puzzle->sys.start;
 		ans->n = 1;
 	}
 	plan->puzzle = puzzle;

@@ -51,6 +51,29 @@ int export_lp(struct export_ctx *ctx);
 int export_ocean(struct export_ctx *ctx);
 int export_bqm(struct export_ctx *ctx);
 
+/* Where item i is at the start and in the goal (copies on the right
+ * bank), the boat's bank at the start (0 left, 1 right), and in the goal
+ * (-1 when the goal does not say). */
+static inline unsigned export_start(const struct export_ctx *ctx, size_t i)
+{
+	return ctx->model->start.right[i];
+}
+
+static inline unsigned export_goal(const struct export_ctx *ctx, size_t i)
+{
+	return ctx->model->goal.right[i];
+}
+
+static inline unsigned export_boat0(const struct export_ctx *ctx)
+{
+	return ctx->model->start.boat == 1;
+}
+
+static inline int export_goal_boat(const struct export_ctx *ctx)
+{
+	return ctx->model->goal.boat;
+}
+
 /* Text for a one-line comment: line breaks become spaces. */
 void export_comment_text(struct buf *out, const char *text);
 

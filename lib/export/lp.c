@@ -109,21 +109,31 @@ static void put_start_goal(struct export_ctx *ctx)
 	for (i = 0; i < m->n_items; i++) {
 		const char *fmt = m->items[i].is_kind ? "num_%s_%u" : "pos_%s_%u";
 		long all = (long)m->items[i].copies;
+		long goal = (long)export_goal(ctx, i);
 		struct lin l;
 
 		l = row(ctx, "start_%s_%u", ctx->names[i], 0);
 		term(&l, 1, fmt, ctx->names[i], 0);
-		end_row(&l, "=", 0);
-		/* Once the boat stops, everything is across. */
+		end_row(&l, "=", (long)export_start(ctx, i));
+		/* Once the boat stops, everything is where the goal wants
+		 * it: at least goal copies, and at most. */
 		for (s = 0; s < ctx->horizon; s++) {
-			l = row(ctx, "goal_%s_%u", ctx->names[i], s);
-			term(&l, 1, fmt, ctx->names[i], s);
-			term(&l, all, "active%s_%u", "", s + 1);
-			end_row(&l, ">=", all);
+			if (goal > 0) {
+				l = row(ctx, "goal_%s_%u", ctx->names[i], s);
+				term(&l, 1, fmt, ctx->names[i], s);
+				term(&l, goal, "active%s_%u", "", s + 1);
+				end_row(&l, ">=", goal);
+			}
+			if (goal < all) {
+				l = row(ctx, "goalmax_%s_%u", ctx->names[i], s);
+				term(&l, 1, fmt, ctx->names[i], s);
+				term(&l, -(all - goal), "active%s_%u", "", s + 1);
+				end_row(&l, "<=", goal);
+			}
 		}
 		l = row(ctx, "goal_%s_%u", ctx->names[i], ctx->horizon);
 		term(&l, 1, fmt, ctx->names[i], ctx->horizon);
-		end_row(&l, "=", all);
+		end_row(&l, "=", goal);
 	}
 	for (s = 2; s <= ctx->horizon; s++) {
 		struct lin l = row(ctx, "stop%s_%u", "", s);
@@ -132,6 +142,18 @@ static void put_start_goal(struct export_ctx *ctx)
 		term(&l, -1, "active%s_%u", "", s - 1);
 		end_row(&l, "<=", 0);
 	}
+	if (export_goal_boat(ctx) >= 0) {
+		/* The boat ends where the goal wants it: the crossings, less
+		 * twice their pairs, have its parity. */
+		struct lin l = row(ctx, "boat_goal%s%u", "", 0);
+		char pairs[] = "pairs";
+
+		for (s = 1; s <= ctx->horizon; s++)
+			term(&l, 1, "active%s_%u", "", s);
+		linear_term(l.m, -2, pairs);
+		end_row(&l, "=", (export_goal_boat(ctx) + (long)export_boat0(ctx)) % 2);
+		linear_integer(l.m, pairs, ctx->horizon / 2 + 1);
+	}
 }
 
 /* Step s: what is available on the boat's bank, what is chosen, how the
@@ -139,7 +161,7 @@ static void put_start_goal(struct export_ctx *ctx)
 static void put_step(struct export_ctx *ctx, unsigned s)
 {
 	const struct model *m = ctx->model;
-	bool from_left = s % 2 == 1;
+	bool from_left = (s + export_boat0(ctx)) % 2 == 1;
 	struct lin l;
 	size_t i;
 

@@ -22,7 +22,7 @@ static const char *const reserved[] = {
 	"ITEM", "KIND", "copies", "seats", "H", "STEP0", "STEP", "at",
 	"right", "end", "shown", "rows", "on", "here", "moved", "passengers",
 	"kind_shown", "kind_rows", "kind_on", "kind_here", "kind_moved", "bank",
-	"kind_count",
+	"kind_count", "start", "goal", "boat0", "kind_start", "kind_goal",
 	"rowers", "s", "b", "i", "k", NULL};
 
 static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
@@ -81,6 +81,25 @@ static void put_item_array(struct export_ctx *ctx, bool kinds,
 	buf_puts(ctx->out, "];\n");
 }
 
+/* An array over ITEM or KIND of where each item is at the start or in
+ * the goal: its copies on the right bank. */
+static void put_counts(struct export_ctx *ctx, bool kinds, const char *decl,
+		       unsigned (*where)(const struct export_ctx *, size_t))
+{
+	const struct model *m = ctx->model;
+	const char *sep = "";
+	size_t i;
+
+	buf_printf(ctx->out, "%s = [", decl);
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].is_kind != kinds)
+			continue;
+		buf_printf(ctx->out, "%s%u", sep, where(ctx, i));
+		sep = ", ";
+	}
+	buf_puts(ctx->out, "];\n");
+}
+
 static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	const struct model *m = ctx->model;
@@ -100,6 +119,8 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		put_enum(ctx, "ITEM", false);
 		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
 		put_item_array(ctx, false, "array[ITEM] of bool: rows", false);
+		put_counts(ctx, false, "array[ITEM] of 0..1: start", export_start);
+		put_counts(ctx, false, "array[ITEM] of 0..1: goal", export_goal);
 	}
 	/* MiniZinc cannot overload on two enums: the kinds' arrays and
 	 * functions have names of their own. */
@@ -117,8 +138,12 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, "];\n");
 		put_item_array(ctx, true, "array[KIND] of string: kind_shown", true);
 		put_item_array(ctx, true, "array[KIND] of bool: kind_rows", false);
+		put_counts(ctx, true, "array[KIND] of int: kind_start", export_start);
+		put_counts(ctx, true, "array[KIND] of int: kind_goal", export_goal);
 	}
 	buf_printf(o, "int: seats = %u;\n", m->seats);
+	buf_printf(o, "int: boat0 = %u;  %% the boat's bank at the start\n",
+		   export_boat0(ctx));
 	buf_printf(o, "int: H = %u;  %% the horizon: the most steps considered%s\n",
 		   ctx->horizon, ctx->horizon_bounds ? ", more than any plan needs"
 						     : "");
@@ -182,26 +207,31 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	buf_puts(o, "% Everything starts on the left bank, and is on the right "
-		    "from step end on.\n");
+	buf_puts(o, "% Everything is where the puzzle starts at step 0, and "
+		    "where it ends from\n% step end on.\n");
 	if (ind)
-		buf_puts(o, "constraint forall(i in ITEM)(at[i, 0] = 0);\n"
+		buf_puts(o, "constraint forall(i in ITEM)(at[i, 0] = start[i]);\n"
 			    "constraint forall(i in ITEM, s in STEP0)"
-			    "(s >= end -> at[i, s] = 1);\n");
+			    "(s >= end -> at[i, s] = goal[i]);\n");
 	if (kinds)
-		buf_puts(o, "constraint forall(k in KIND)(right[k, 0] = 0);\n"
+		buf_puts(o, "constraint forall(k in KIND)(right[k, 0] = kind_start[k]);\n"
 			    "constraint forall(k in KIND, s in STEP0)"
-			    "(s >= end -> right[k, s] = copies[k]);\n");
-	buf_puts(o, "\n% Step s takes the boat from the left (s odd) or from the "
-		    "right (s even):\n"
+			    "(s >= end -> right[k, s] = kind_goal[k]);\n");
+	if (export_goal_boat(ctx) >= 0)
+		buf_printf(o, "constraint (boat0 + end) mod 2 = %d;  "
+			      "%% the boat ends on the %s bank\n",
+			   export_goal_boat(ctx),
+			   export_goal_boat(ctx) ? "right" : "left");
+	buf_puts(o, "\n% Step s takes the boat from the left when s + boat0 is "
+		    "odd, else from the right:\n"
 		    "% items cross only with it, from its bank; 1 to seats "
 		    "passengers, one a rower.\n"
 		    "constraint forall(s in STEP)(s <= end -> (\n");
 	if (ind)
-		buf_puts(o, "    forall(i in ITEM)(if s mod 2 = 1 then at[i, s] >= "
+		buf_puts(o, "    forall(i in ITEM)(if (s + boat0) mod 2 = 1 then at[i, s] >= "
 			    "at[i, s - 1] else at[i, s] <= at[i, s - 1] endif) /\\\n");
 	if (kinds)
-		buf_puts(o, "    forall(k in KIND)(if s mod 2 = 1 then right[k, s] >= "
+		buf_puts(o, "    forall(k in KIND)(if (s + boat0) mod 2 = 1 then right[k, s] >= "
 			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
 			    "endif) /\\\n");
 	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "

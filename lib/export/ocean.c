@@ -59,9 +59,10 @@ static void put_data(struct export_ctx *ctx, const struct linear *lin)
 
 	buf_puts(o, "TITLE = ");
 	put_py_string(o, m->title);
-	buf_printf(o, "\nHORIZON = %u\n\n"
+	buf_printf(o, "\nHORIZON = %u\nBOAT0 = %u  # the boat's bank at the start (1: right)\n\n"
 		      "# Each item: its name in the model, how it is shown, and "
-		      "how many copies.\nITEMS = [\n", ctx->horizon);
+		      "how many copies.\nITEMS = [\n", ctx->horizon,
+		   export_boat0(ctx));
 	for (i = 0; i < m->n_items; i++) {
 		buf_printf(o, "    (\"%s\", ", ctx->names[i]);
 		put_py_string(o, m->items[i].label[0] ? m->items[i].label
@@ -73,7 +74,7 @@ static void put_data(struct export_ctx *ctx, const struct linear *lin)
 		    "# avail_I_S / choice_I_S: on the boat's bank before step "
 		    "S / chosen to cross.\n"
 		    "# active_S: the boat crosses at step S, from the left when "
-		    "S is odd.\nBINARY = [\n");
+		    "S + BOAT0 is odd.\nBINARY = [\n");
 	for (i = 0; i < lin->n_vars; i++)
 		if (!lin->vars[i].integer)
 			buf_printf(o, "    \"%s\",\n", lin->vars[i].name);
@@ -146,7 +147,7 @@ static const char program[] =
 "    left = [[c - r for (_, _, c), r in zip(ITEMS, row)] for row in right]\n"
 "    rows = []\n"
 "    for s in range(end + 1):\n"
-"        here = left[s] if s % 2 == 0 else right[s]\n"
+"        here = left[s] if (s + BOAT0) % 2 == 0 else right[s]\n"
 "        moved = [abs(a - b) for a, b in zip(right[s + 1], right[s])] \\\n"
 "            if s < end else [0] * len(ITEMS)\n"
 "        rows.append((shown(left[s]), shown(right[s]), shown(here),\n"
@@ -166,7 +167,7 @@ static const char program[] =
 "        who = [n for (n, _, _), k in\n"
 "               zip(ITEMS, [abs(a - b) for a, b in zip(right[s + 1], right[s])])\n"
 "               for _ in range(k)]\n"
-"        if s % 2 == 0:\n"
+"        if (s + BOAT0) % 2 == 0:\n"
 "            print(\"Bring %s to the other side\" % \", \".join(who))\n"
 "        else:\n"
 "            print(\"Return with %s\" % \", \".join(who))\n"

@@ -43,7 +43,7 @@ static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
 	if (!ctx->model->items[i].is_kind)
 		buf_printf(ctx->out, "(ite (xor at_%s_%u at_%s_%u) 1 0)", n,
 			   s - 1, n, s);
-	else if (s % 2 == 1)
+	else if ((s + export_boat0(ctx)) % 2 == 1)
 		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s, n, s - 1);
 	else
 		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s - 1, n, s);
@@ -80,34 +80,45 @@ static void put_start_and_goal(struct export_ctx *ctx)
 	unsigned s;
 	size_t i;
 
-	buf_puts(o, "\n; Everything starts on the left bank, and is on the right "
-		    "from step end on.\n");
+	buf_puts(o, "\n; Everything is where the puzzle starts at step 0, and "
+		    "where it ends from\n; step end on.\n");
 	for (i = 0; i < m->n_items; i++) {
 		if (m->items[i].is_kind)
-			buf_printf(o, "(assert (= n_%s_0 0))\n", ctx->names[i]);
+			buf_printf(o, "(assert (= n_%s_0 %u))\n", ctx->names[i],
+				   export_start(ctx, i));
 		else
-			buf_printf(o, "(assert (not at_%s_0))\n", ctx->names[i]);
+			buf_printf(o, export_start(ctx, i) ? "(assert at_%s_0)\n"
+							   : "(assert (not at_%s_0))\n",
+				   ctx->names[i]);
 	}
 	for (s = 1; s <= ctx->horizon; s++) {
 		buf_printf(o, "(assert (=> (<= end %u) (and", s);
 		for (i = 0; i < m->n_items; i++) {
 			if (m->items[i].is_kind)
 				buf_printf(o, " (= n_%s_%u %u)", ctx->names[i], s,
-					   m->items[i].copies);
+					   export_goal(ctx, i));
 			else
-				buf_printf(o, " at_%s_%u", ctx->names[i], s);
+				buf_printf(o, export_goal(ctx, i) ? " at_%s_%u"
+								  : " (not at_%s_%u)",
+					   ctx->names[i], s);
 		}
 		buf_puts(o, ")))\n");
 	}
+	if (export_goal_boat(ctx) >= 0)
+		buf_printf(o, "; the boat ends on the %s bank\n"
+			      "(assert (= (mod (+ end %u) 2) %d))\n",
+			   export_goal_boat(ctx) ? "right" : "left",
+			   export_boat0(ctx), export_goal_boat(ctx));
 }
 
-/* Step s: the boat leaves the left bank when s is odd, the right when
- * even; an item only crosses with it, and a crossing carries 1..seats
+/* Step s: the boat leaves the left bank when s + its start bank is odd,
+ * the right when even; an item only crosses with it, and a crossing carries 1..seats
  * passengers, at least one a rower. */
 static void put_step(struct export_ctx *ctx, unsigned s)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
+	bool from_left = (s + export_boat0(ctx)) % 2 == 1;
 	size_t i;
 
 	buf_printf(o, "(assert (=> (<= %u end) (and", s);
@@ -115,13 +126,12 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 		const char *n = ctx->names[i];
 
 		if (m->items[i].is_kind)
-			buf_printf(o, s % 2 ? " (<= n_%s_%u n_%s_%u)"
-					    : " (>= n_%s_%u n_%s_%u)",
+			buf_printf(o, from_left ? " (<= n_%s_%u n_%s_%u)"
+						: " (>= n_%s_%u n_%s_%u)",
 				   n, s - 1, n, s);
 		else
-			buf_printf(o, s % 2 ? " (=> at_%s_%u at_%s_%u)"
-					    : " (=> at_%s_%u at_%s_%u)",
-				   n, s % 2 ? s - 1 : s, n, s % 2 ? s : s - 1);
+			buf_printf(o, " (=> at_%s_%u at_%s_%u)", n,
+				   from_left ? s - 1 : s, n, from_left ? s : s - 1);
 	}
 	buf_puts(o, "\n  (let ((passengers (+ 0");
 	for (i = 0; i < m->n_items; i++) {

@@ -40,6 +40,20 @@ struct ast_items {
 	struct ast_item *first, *last;
 };
 
+/* In a start or goal line: "boat", "wolf", "2 cannibals". */
+struct ast_place {
+	bool boat;
+	bool counted;
+	struct ast_value count;
+	struct ast_name *name; /* NULL for the boat */
+	struct loc loc;
+	struct ast_place *next;
+};
+
+struct ast_places {
+	struct ast_place *first, *last;
+};
+
 enum ast_boat_clause_kind { BOAT_SEATS };
 
 struct ast_boat_clause {
@@ -62,7 +76,9 @@ enum ast_stmt_kind {
 	ST_GUARD,
 	ST_EATS,     /* a eats b [unless ...] */
 	ST_OUTNUMBER, /* a must not outnumber b */
-	ST_PARAM      /* param n [= 3] */
+	ST_PARAM,     /* param n [= 3] */
+	ST_START,     /* start wolf, boat on the right */
+	ST_GOAL       /* goal wolf on the left */
 };
 
 struct ast_stmt {
@@ -85,6 +101,10 @@ struct ast_stmt {
 			bool has_value;
 			unsigned long long value;
 		} param;
+		struct {
+			struct ast_place *places;
+			bool right;
+		} place;
 		struct {
 			struct ast_name *a, *b;
 			struct ast_name *unless; /* NULL when not given */

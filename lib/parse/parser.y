@@ -73,6 +73,9 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	struct ast_boat_clauses clauses;
 	struct ast_stmt *stmt;
 	struct ast_value value;
+	struct ast_place *place;
+	struct ast_places places;
+	int side;
 }
 
 %token TITLE "title" DESCRIPTION "description" ITEM "item" BOAT "boat"
@@ -80,6 +83,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token EATS "eats" UNLESS "unless" IS "is" ARE "are" THERE "there"
 %token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
 %token NL "end of line" THE "the" PARAM "param"
+%token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
@@ -93,6 +97,9 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <stmt> statement
 %type <value> value
 %type <str> param_name
+%type <place> place
+%type <places> places
+%type <side> side bank_side
 
 %%
 
@@ -147,6 +154,14 @@ statement
 		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
 		$$->u.rule.a = $1; $$->u.rule.b = $5;
 	}
+	| "start" places side {
+		NEW($$, @1); $$->kind = ST_START; $$->loc = L(&@1);
+		$$->u.place.places = $2.first; $$->u.place.right = $3;
+	}
+	| "goal" places side {
+		NEW($$, @1); $$->kind = ST_GOAL; $$->loc = L(&@1);
+		$$->u.place.places = $2.first; $$->u.place.right = $3;
+	}
 	| "param" param_name {
 		NEW($$, @1); $$->kind = ST_PARAM; $$->loc = L(&@2);
 		$$->u.param.name = $2;
@@ -156,6 +171,41 @@ statement
 		$$->u.param.name = $2; $$->u.param.has_value = true;
 		$$->u.param.value = $4;
 	}
+	;
+
+places
+	: place			{ $$.first = $$.last = $1; }
+	| places comma place	{ $$ = $1; APPEND($$, $3); }
+	;
+
+/* "boat", "wolf", "the wolf", "2 cannibals", "n cannibals". */
+place
+	: "boat" {
+		NEW($$, @1); $$->boat = true; $$->loc = L(&@1);
+	}
+	| name {
+		NEW($$, @1); $$->name = $1; $$->loc = $1->loc;
+	}
+	| value name {
+		NEW($$, @1); $$->counted = true; $$->count = $1;
+		$$->name = $2; $$->loc = $2->loc;
+	}
+	;
+
+/* "on the right", "on the left bank". */
+side
+	: "on" "the" bank_side		{ $$ = $3; }
+	| "on" bank_side		{ $$ = $2; }
+	;
+
+bank_side
+	: "left" bank_word		{ $$ = 0; }
+	| "right" bank_word		{ $$ = 1; }
+	;
+
+bank_word
+	: %empty
+	| "bank"
 	;
 
 /* "seats" may name a parameter: river -D seats=3 reads naturally. */

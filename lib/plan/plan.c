@@ -99,7 +99,7 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 {
 	size_t i;
 
-	if (n == 0 || states[0] != 0) {
+	if (n == 0 || states[0] != sys->start) {
 		fault->step = 0;
 		snprintf(fault->reason, sizeof fault->reason,
 			 "the plan does not begin at the start");

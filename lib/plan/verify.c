@@ -316,7 +316,7 @@ static void replay(const struct reader *r, river_verdict *v)
 {
 	const struct system *sys = &r->puzzle->sys;
 	const struct model *m = &r->puzzle->model;
-	state_t s = 0;
+	state_t s = sys->start;
 	size_t k, i;
 
 	for (k = 0; k < r->n; k++) {

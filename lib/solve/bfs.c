@@ -182,16 +182,16 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 	loads_init(&s.loads);
 	rc = visited_init(&s.seen, sys);
 	if (rc == RIVER_OK)
-		rc = visited_add(&s.seen, 0) < 0 ? RIVER_ENOMEM : RIVER_OK;
+		rc = visited_add(&s.seen, sys->start) < 0 ? RIVER_ENOMEM : RIVER_OK;
 	if (rc == RIVER_OK)
-		rc = queue_push(&s.queue, 0, 0);
-	if (rc == RIVER_OK && !state_is_goal(sys, 0))
+		rc = queue_push(&s.queue, sys->start, 0);
+	if (rc == RIVER_OK && !state_is_goal(sys, sys->start))
 		rc = search_run(&s, &goal);
 	res->explored = s.queue.len;
 	if (rc == RIVER_OK) {
 		/* Unsolved, the path is just the start: still a place to
 		 * show where everything stands. */
-		res->solved = goal != 0 || state_is_goal(sys, 0);
+		res->solved = goal != 0 || state_is_goal(sys, sys->start);
 		rc = trace_path(&s.queue, goal, res);
 	}
 	if (rc == RIVER_ETOOBIG)

@@ -246,8 +246,8 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 	if (c.limit > UINT32_MAX - 1)
 		c.limit = UINT32_MAX - 1;
 	loads_init(&c.loads);
-	rc = add(&c, 0, 0, 1);
-	if (rc == RIVER_OK && state_is_goal(sys, 0))
+	rc = add(&c, sys->start, 0, 1);
+	if (rc == RIVER_OK && state_is_goal(sys, sys->start))
 		goal = 0;
 	else if (rc == RIVER_OK)
 		rc = layers(&c, &goal);

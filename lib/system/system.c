@@ -69,7 +69,6 @@ static void set_masks(struct system *sys, const struct model *m)
 	sys->ind_mask = (UINT64_C(1) << sys->n_ind) - 1;
 	sys->boat = UINT64_C(1) << sys->n_ind;
 	sys->goal_mask = sys->ind_mask;
-	sys->goal = sys->ind_mask;
 	for (i = 0; i < m->n_items; i++) {
 		struct sys_slot *slot = &sys->slots[i];
 
@@ -78,7 +77,6 @@ static void set_masks(struct system *sys, const struct model *m)
 
 			slot->presence = sys->n_ind + slot->index;
 			sys->goal_mask |= k->mask << k->shift;
-			sys->goal |= (uint64_t)k->copies << k->shift;
 			if (k->rows)
 				sys->any_rower_kind = true;
 		} else {
@@ -87,6 +85,10 @@ static void set_masks(struct system *sys, const struct model *m)
 				sys->rower_ind |= UINT64_C(1) << slot->index;
 		}
 	}
+	sys->start = system_placement(sys, &m->start);
+	sys->goal = system_placement(sys, &m->goal);
+	if (m->goal.boat >= 0)
+		sys->goal_mask |= sys->boat;
 }
 
 static void set_space(struct system *sys)
@@ -151,6 +153,23 @@ int system_build(struct system *sys, struct arena *arena,
 	compile_rules(sys, model);
 	sys->n_rules = model->n_rules;
 	return RIVER_OK;
+}
+
+state_t system_placement(const struct system *sys, const struct placement *pl)
+{
+	const struct model *m = sys->model;
+	state_t s = pl->boat == 1 ? sys->boat : 0;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		const struct sys_slot *slot = &sys->slots[i];
+
+		if (slot->is_kind)
+			s |= (state_t)pl->right[i] << sys->kinds[slot->index].shift;
+		else if (pl->right[i])
+			s |= UINT64_C(1) << slot->index;
+	}
+	return s;
 }
 
 unsigned state_count(const struct system *sys, state_t s, size_t item,

@@ -5,7 +5,7 @@
  *   one bit per individual item (1 = on the right bank),
  *   one bit for the boat (1 = at the right bank),
  *   one field per counted kind: how many copies are on the right bank.
- * The start (everything left) is 0.  A crossing from the left adds the
+ * By default the start (everything left) is 0.  A crossing from the left adds the
  * load (its items' bits, its copies shifted into their fields, and the
  * boat bit); a crossing from the right subtracts it.  No field can
  * overflow, because a load only carries copies that are on its bank.
@@ -62,7 +62,8 @@ struct system {
 	unsigned seats;
 	struct sys_rule *rules;
 	size_t n_rules;
-	state_t goal_mask, goal; /* (s & goal_mask) == goal: all on the right */
+	state_t start;           /* where everything begins */
+	state_t goal_mask, goal; /* (s & goal_mask) == goal */
 	unsigned bits;
 	double space;           /* states the encoding can name */
 	uint64_t rank_size;     /* space, when it fits 64 bits; else 0 */
@@ -92,6 +93,10 @@ static inline unsigned state_kind_right(const struct system *sys, state_t s,
 {
 	return (unsigned)((s >> sys->kinds[k].shift) & sys->kinds[k].mask);
 }
+
+/* The state a start or goal placement describes (a goal's boat, when
+ * it says none, on the left). */
+state_t system_placement(const struct system *sys, const struct placement *pl);
 
 /* Copies of model item i on bank right (true) or left in s. */
 unsigned state_count(const struct system *sys, state_t s, size_t item,

@@ -152,6 +152,53 @@ static void test_params_errors(void **state)
 			 RIVER_EIO);
 }
 
+/* ---- Start and goal ------------------------------------------------------ */
+
+static void test_placements_default(void **state)
+{
+	river_puzzle *p = unit_load(MC_TEXT);
+
+	(void)state;
+	assert_int_equal(river_puzzle_item_start(p, 0), 0);
+	assert_int_equal(river_puzzle_item_goal(p, 1), 3);
+	assert_int_equal(river_puzzle_boat_start(p), RIVER_LEFT);
+	assert_int_equal(river_puzzle_boat_goal(p), -1);
+	assert_int_equal(river_puzzle_item_start(p, 9), 0);
+	assert_int_equal(river_puzzle_boat_goal(NULL), -1);
+	river_puzzle_free(p);
+}
+
+static void test_placements_start_and_goal(void **state)
+{
+	river_puzzle *p = unit_load(
+		"title \"t\"\nitems farmer, goat, hen, 3 ms\n"
+		"start boat, farmer, 2 ms on the right\n"
+		"goal hen, 1 ms on the left\ngoal boat on the right\n"
+		"boat seats 2\nrowers farmer\n");
+	river_plan *plan;
+	size_t last;
+
+	(void)state;
+	assert_int_equal(river_puzzle_item_start(p, 0), 1);
+	assert_int_equal(river_puzzle_item_start(p, 1), 0);
+	assert_int_equal(river_puzzle_item_start(p, 3), 2);
+	assert_int_equal(river_puzzle_boat_start(p), RIVER_RIGHT);
+	assert_int_equal(river_puzzle_item_goal(p, 0), 1);
+	assert_int_equal(river_puzzle_item_goal(p, 2), 0);
+	assert_int_equal(river_puzzle_item_goal(p, 3), 2);
+	assert_int_equal(river_puzzle_boat_goal(p), RIVER_RIGHT);
+	/* The farmer goes back for the goat: two crossings. */
+	assert_int_equal(river_solve(&plan, p, NULL, NULL), RIVER_OK);
+	assert_int_equal(river_plan_crossings(plan), 2);
+	assert_int_equal(river_plan_item_on(plan, 0, 3, RIVER_RIGHT), 2);
+	last = river_plan_crossings(plan);
+	assert_int_equal(river_plan_boat_bank(plan, last), RIVER_RIGHT);
+	assert_int_equal(river_plan_item_on(plan, last, 1, RIVER_RIGHT), 1);
+	assert_int_equal(river_plan_item_on(plan, last, 2, RIVER_LEFT), 1);
+	river_plan_free(plan);
+	river_puzzle_free(p);
+}
+
 /* ---- Models for other solvers ------------------------------------------ */
 
 static void test_export_lists_and_bad_arguments(void **state)
@@ -1063,6 +1110,8 @@ int main(void)
 		cmocka_unit_test(test_strerror_every_code),
 		cmocka_unit_test(test_params_defaults_and_overrides),
 		cmocka_unit_test(test_params_errors),
+		cmocka_unit_test(test_placements_default),
+		cmocka_unit_test(test_placements_start_and_goal),
 		cmocka_unit_test(test_export_lists_and_bad_arguments),
 		cmocka_unit_test(test_export_default_horizon),
 		cmocka_unit_test(test_export_horizon_too_big_to_count),
