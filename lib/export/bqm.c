@@ -268,7 +268,6 @@ int export_bqm(struct export_ctx *ctx)
 	size_t i;
 	int rc;
 
-	linear_init(&lin);
 	memset(&q, 0, sizeof q);
 	linear_init(&q.vars);
 	rc = export_linear(ctx, &lin);

@@ -40,7 +40,8 @@ struct export_ctx {
 };
 
 struct linear;
-/* Build the constrained model (the LP's rows) into lin (initialised). */
+/* Build the constrained model (the LP's rows) into lin; on failure
+ * lin holds nothing to release. */
 int export_linear(struct export_ctx *ctx, struct linear *lin);
 
 typedef int (*export_writer)(struct export_ctx *ctx);

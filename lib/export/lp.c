@@ -295,8 +295,10 @@ int export_linear(struct export_ctx *ctx, struct linear *lin)
 	const struct model *m = ctx->model;
 	unsigned s;
 	size_t r, i;
-	int rc = export_names(ctx, reserved, "");
+	int rc;
 
+	linear_init(lin);
+	rc = export_names(ctx, reserved, "");
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
 	ctx->linear = lin;
@@ -315,9 +317,10 @@ int export_linear(struct export_ctx *ctx, struct linear *lin)
 		}
 	put_types(ctx);
 	ctx->linear = NULL;
-	return lin->failed ? diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
-				      "out of memory")
-			   : RIVER_OK;
+	if (!lin->failed)
+		return RIVER_OK;
+	linear_release(lin);
+	return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 }
 
 /* Terms on lines of a few each, under LP readers' line limits. */
@@ -350,12 +353,9 @@ int export_lp(struct export_ctx *ctx)
 	size_t i;
 	int rc;
 
-	linear_init(&lin);
 	rc = export_linear(ctx, &lin);
-	if (rc != RIVER_OK) {
-		linear_release(&lin);
+	if (rc != RIVER_OK)
 		return rc;
-	}
 	buf_puts(o, "\\ ");
 	export_comment_text(o, m->title);
 	buf_printf(o, "\n\\ The constrained model of the puzzle over %u "

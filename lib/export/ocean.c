@@ -211,12 +211,9 @@ int export_ocean(struct export_ctx *ctx)
 	struct linear lin;
 	int rc;
 
-	linear_init(&lin);
 	rc = export_linear(ctx, &lin);
-	if (rc != RIVER_OK) {
-		linear_release(&lin);
+	if (rc != RIVER_OK)
 		return rc;
-	}
 	buf_puts(o, "#!/usr/bin/env python3\n\"\"\"");
 	put_docstring_text(o, ctx->model->title);
 	buf_puts(o, ": a constrained quadratic model for D-Wave's Leap hybrid "
