@@ -4,8 +4,9 @@
 # the output the page shows; the program of libriver(3) is
 # examples/solve.c, byte for byte, and prints what the page shows, and
 # the page names every function of river.h; every command of river(1)'s
-# examples runs, and 'river check' and 'river verify' print what the page
-# shows; river(1) describes every option of 'river --help' and has an
+# examples runs, 'river check' and 'river verify' print what the page
+# shows, and 'river solve' ends as it shows with --count and with -D;
+# river(1) describes every option of 'river --help' and has an
 # example for every command, every engine and every model format.
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -157,6 +158,31 @@ else
 	sed 's/^/# /' "$tmp/err"
 	not_ok "river(1) shows what 'river check' prints"
 fi
+
+# 'river solve' ends with what river(1) shows for counting the optimal
+# plans, and for values given to the parameters of the bundled
+# missionaries and cannibals.
+for example in "count:solve -c puzzles/wgc.puz" \
+	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz"
+do
+	mark=${example%%:*}
+	args=${example#*:}
+	name="river(1) shows the end of what 'river $args' prints"
+	extract "$man/river.1" "$mark" >"$tmp/want"
+	lines=$(wc -l <"$tmp/want" | tr -d " ")
+	# $args is split into words on purpose.
+	(cd "$srcdir" && run_river $args) >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	tail -n "$lines" "$tmp/out" >"$tmp/tail"
+	if test "$lines" -gt 0 && test $status -eq 0 &&
+	   same "$tmp/want" "$tmp/tail"; then
+		ok "$name"
+	else
+		echo "# exit status $status"
+		sed 's/^/# /' "$tmp/err"
+		not_ok "$name"
+	fi
+done
 
 # 'river verify' prints what river(1) shows, long lines folded at blanks
 # there, and exits as the page says; the plan the page shows is the one
