@@ -66,7 +66,7 @@ static const struct option_spec {
 	{OPT_ALL, 'a', "all", NULL,
 	 "print every optimal plan (the first 100; see --max-plans)"},
 	{OPT_MAX_PLANS, 'n', "max-plans", "N",
-	 "with --all, print at most N plans (default 100)"},
+	 "print at most N optimal plans (implies --all)"},
 	{OPT_ENGINE, 'e', "engine", "ENGINE",
 	 "solve with bfs (default), minizinc, z3, cbc or glpk"},
 	{OPT_TO, 't', "to", "FORMAT",
@@ -174,6 +174,9 @@ static int add_param(struct options *opts, char *value)
 	if (opts->n_params == sizeof opts->params / sizeof opts->params[0])
 		return usage_error("%s", "too many -D options");
 	p = &opts->params[opts->n_params];
+	end = eq + 1 + (eq[1] == '-');
+	if (*end < '0' || *end > '9')
+		return usage_error("-D needs NAME=NUMBER, not '%s'", value);
 	errno = 0;
 	p->value = strtoll(eq + 1, &end, 10);
 	if (*end || errno)
@@ -271,6 +274,8 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		return -1;
 	case OPT_MAX_PLANS: {
 		const char *p = value;
+
+		opts->count = 1;
 
 		while (*p >= '0' && *p <= '9')
 			p++;
@@ -387,7 +392,8 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   "smt2, lp, ocean or bqm)");
 	if (opts->engine && strcmp(opts->engine, "bfs") == 0)
 		opts->engine = NULL;
-	if (opts->engine && opts->count)
+	if (opts->engine && opts->count &&
+	    strcmp(opts->command, "solve") == 0)
 		return usage_error("%s", "--count and --all need the built-in "
 				   "search (no --engine)");
 	opts->name = strcmp(opts->file, "-") == 0 ? "<stdin>" : opts->file;
@@ -416,7 +422,8 @@ static char *slurp(const char *path, size_t *len)
 		text = bigger;
 		got = fread(text + n, 1, cap - n, f);
 		n += got;
-		if (n < cap)
+		/* Past the library's 16 MiB, more changes nothing. */
+		if (n < cap || n > (16u << 20))
 			break;
 		cap *= 2;
 	}

@@ -122,7 +122,7 @@ static size_t count_items(const struct ast *ast)
 
 /* The number v stands for: itself, or its parameter's value. */
 static int value_of(struct compiler *c, const struct ast_value *v,
-		    unsigned long long *out)
+		    bool in_list, unsigned long long *out)
 {
 	const struct name_entry *e;
 	const char *near;
@@ -139,9 +139,9 @@ static int value_of(struct compiler *c, const struct ast_value *v,
 			return FAIL(c, &v->loc,
 				    "unknown parameter '%s' (did you mean '%s'?)",
 				    v->param, near);
-		return FAIL(c, &v->loc,
-			    "'%s' is not a number or a parameter (is a comma "
-			    "missing after it?)", v->param);
+		return FAIL(c, &v->loc, "'%s' is not a number or a parameter%s",
+			    v->param, in_list ? " (is a comma missing after it?)"
+					      : "");
 	}
 	p = &c->params[e->item];
 	if (!p->has_value)
@@ -173,7 +173,7 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 	if (it->counted) {
 		unsigned long long count;
 
-		rc = value_of(c, &it->count, &count);
+		rc = value_of(c, &it->count, true, &count);
 		if (rc != RIVER_OK)
 			return rc;
 		if (count == 0)
@@ -517,7 +517,7 @@ static int place_line(struct compiler *c, const struct ast_stmt *st,
 		placed[i] = true;
 		n = it->copies;
 		if (p->counted) {
-			rc = value_of(c, &p->count, &n);
+			rc = value_of(c, &p->count, true, &n);
 			if (rc != RIVER_OK)
 				return rc;
 			if (!it->is_kind)
@@ -584,7 +584,7 @@ static int compile_boat(struct compiler *c)
 			return FAIL(c, &cl->loc, "the boat's seats are given twice");
 		seats = true;
 		unsigned long long seats_given;
-		int rc = value_of(c, &cl->value, &seats_given);
+		int rc = value_of(c, &cl->value, false, &seats_given);
 
 		if (rc != RIVER_OK)
 			return rc;

@@ -207,6 +207,9 @@ static int keep_plans(struct counter *c, size_t goal, size_t max,
 	size_t d;
 	int rc;
 
+	if (max > c->node[goal].paths)
+		max = (size_t)c->node[goal].paths; /* room for no more than exist */
+	w.max = max;
 	res->plans = calloc(max, sizeof *res->plans);
 	w.path = malloc(w.len * sizeof *w.path);
 	w.levels = calloc(w.len, sizeof *w.levels);

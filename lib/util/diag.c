@@ -44,21 +44,23 @@ static const char *char_start(const char *line, const char *p)
 	return p;
 }
 
-/* Show control characters and broken UTF-8 as '?', one for one, so the
- * line prints safely and the caret still lines up. */
-static void make_printable(char *s)
+/* Show control characters (NUL too) and broken UTF-8 as '?', one for
+ * one, so the line prints safely and the caret still lines up; the
+ * first n bytes of s, then a NUL. */
+static void make_printable(char *s, size_t n)
 {
-	unsigned char *p = (unsigned char *)s;
+	unsigned char *p = (unsigned char *)s, *end = p + n;
 
-	while (*p) {
-		size_t n = utf8_sequence(p, strlen((char *)p));
+	while (p < end) {
+		size_t k = utf8_sequence(p, (size_t)(end - p));
 
-		if (n == 0 || (n == 1 && ((*p < 0x20 && *p != '\t') || *p == 0x7F))) {
+		if (k == 0 || (k == 1 && ((*p < 0x20 && *p != '\t') || *p == 0x7F))) {
 			*p = '?';
-			n = 1;
+			k = 1;
 		}
-		p += n;
+		p += k;
 	}
+	*end = '\0';
 }
 
 /* Copy line `line` of src into diag->source_line: the whole line when
@@ -69,6 +71,7 @@ static void copy_source_line(river_diag *diag, const struct source *src,
 	const size_t size = sizeof diag->source_line;
 	const char *p = src->text, *end = src->text + src->len, *eol, *at;
 	size_t n, skip;
+	bool cut;
 	int l, c;
 
 	diag->source_column = column;
@@ -84,8 +87,7 @@ static void copy_source_line(river_diag *diag, const struct source *src,
 		n--;
 	if (n < size) {
 		memcpy(diag->source_line, p, n);
-		diag->source_line[n] = '\0';
-		make_printable(diag->source_line);
+		make_printable(diag->source_line, n);
 		return;
 	}
 	for (at = p, c = 1; c < column && at < p + n; c++) {
@@ -103,15 +105,13 @@ static void copy_source_line(river_diag *diag, const struct source *src,
 		p = from;
 		skip = 3;
 	}
-	if (skip + n >= size) {
-		/* Cut the end too, and say so. */
+	cut = skip + n >= size;
+	if (cut)
 		n = (size_t)(char_start(p, p + (size - 4 - skip)) - p);
-		memcpy(diag->source_line + skip + n, "...", 4);
-	} else {
-		diag->source_line[skip + n] = '\0';
-	}
 	memcpy(diag->source_line + skip, p, n);
-	make_printable(diag->source_line);
+	make_printable(diag->source_line + skip, n);
+	if (cut) /* the end is cut too: say so */
+		memcpy(diag->source_line + skip + n, "...", 4);
 }
 
 int diag_set(river_diag *diag, int status, const struct source *src,
