@@ -469,6 +469,26 @@ static void test_diag_control_characters_shown_as_question_marks(void **state)
 			    "         ^\n");
 }
 
+/* An error near the start of a long line: the window keeps the start
+ * and marks the cut end; a NUL after the error shows as '?'. */
+static void test_diag_long_line_cut_at_the_end(void **state)
+{
+	char text[1200];
+	river_diag diag;
+	size_t len, i;
+
+	(void)state;
+	len = (size_t)snprintf(text, sizeof text, "items @");
+	for (i = 0; i < 100; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, ", a%zu", i);
+	unit_load_fails(text, RIVER_ESYNTAX, &diag);
+	assert_int_equal(diag.column, 7);
+	assert_int_equal(diag.source_column, 7);
+	assert_memory_equal(diag.source_line, "items @, a0", 11);
+	assert_string_equal(diag.source_line + strlen(diag.source_line) - 3, "...");
+	assert_true(strlen(diag.source_line) < sizeof diag.source_line);
+}
+
 static void test_diag_long_line_is_windowed(void **state)
 {
 	char text[400], caret[300], *want;
@@ -569,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_diag_caret_after_zwj_sequence),
 		cmocka_unit_test(test_diag_control_characters_shown_as_question_marks),
 		cmocka_unit_test(test_diag_long_line_is_windowed),
+		cmocka_unit_test(test_diag_long_line_cut_at_the_end),
 		cmocka_unit_test(test_diag_without_location),
 		cmocka_unit_test(test_diag_without_file_name),
 		cmocka_unit_test(test_diag_format_truncates_like_snprintf),
