@@ -1,11 +1,14 @@
 #!/bin/sh
 # The manuals lint clean, and what they show works: the puzzle of
 # river(5) solves in the number of crossings the page states, ending with
-# the output the page shows; the program of libriver(3) is
-# examples/solve.c, byte for byte, and prints what the page shows, and
-# the page names every function of river.h; every command of river(1)'s
-# examples runs, 'river check' and 'river verify' print what the page
-# shows, and 'river solve' ends as it shows with --count and with -D;
+# the output the page shows, and so does its puzzle with start and goal
+# statements, whose placements 'river check' shows as the page does; the
+# program of libriver(3) is examples/solve.c, byte for byte, and prints
+# what the page shows, and the page names every function of river.h;
+# every command of river(1)'s examples runs, 'river check' and 'river
+# verify' print what the page shows, the placements of a puzzle that
+# starts on the right included, and 'river solve' ends as it shows with
+# --count, with -D and for that puzzle;
 # river(1) describes every option of 'river --help' and has an
 # example for every command, every engine and every model format.
 . "${srcdir:-.}/tests/lib.sh"
@@ -29,6 +32,11 @@ extract() {
 		inside && !/^\.(Bd|Ed)( |$)/ { print }
 		$0 == ".\\\" begin-" ENVIRON["MARK"] { inside = 1 }
 	' "$1" | unescape
+}
+
+# Only the placement lines of a summary: 'start:' and 'goal:'.
+placements() {
+	grep -e '^start:' -e '^goal:' "$1"
 }
 
 # 1. Each page lints clean.
@@ -77,6 +85,41 @@ else
 	else
 		not_ok "river(5) shows the end of the example's output"
 	fi
+fi
+
+# The puzzle of river(5) with start and goal statements solves in the
+# crossings the page states, and 'river check' shows its placements, its
+# 'start:' and 'goal:' lines, as the page does.
+extract "$man/river.5" placed >"$tmp/placed.puz"
+crossings=$(sed -n 's/^Its optimum is \([0-9][0-9]*\) crossings\.$/\1/p' \
+	"$man/river.5")
+name="river(5) example with a start and a goal solves in ${crossings:-?} crossings"
+if test ! -s "$tmp/placed.puz"; then
+	echo "# no text between the placed markers of river.5"
+	not_ok "$name"
+elif test -z "$crossings"; then
+	echo "# river.5 has no line 'Its optimum is N crossings.'"
+	not_ok "$name"
+else
+	run_river solve "$tmp/placed.puz" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if test $status -eq 0 &&
+	   grep -q "^Solved in $crossings crossings (" "$tmp/out"; then
+		ok "$name"
+	else
+		echo "# exit status $status"
+		sed 's/^/# /' "$tmp/out" "$tmp/err"
+		not_ok "$name"
+	fi
+fi
+extract "$man/river.5" placed-check >"$tmp/want"
+run_river check "$tmp/placed.puz" >"$tmp/out" 2>"$tmp/err"
+placements "$tmp/out" >"$tmp/got"
+if test -s "$tmp/want" && same "$tmp/want" "$tmp/got"; then
+	ok "river(5) shows the placements 'river check' prints"
+else
+	sed 's/^/# /' "$tmp/err"
+	not_ok "river(5) shows the placements 'river check' prints"
 fi
 
 # 3. The program of libriver(3) is examples/solve.c.
@@ -159,11 +202,24 @@ else
 	not_ok "river(1) shows what 'river check' prints"
 fi
 
+# ... and the placements it prints for a puzzle that starts on the right.
+extract "$man/river.1" check-placed >"$tmp/want"
+(cd "$srcdir" && run_river check tests/puzzles/return-trip.puz) \
+	>"$tmp/out" 2>"$tmp/err"
+placements "$tmp/out" >"$tmp/got"
+if test -s "$tmp/want" && same "$tmp/want" "$tmp/got"; then
+	ok "river(1) shows the placements 'river check' prints"
+else
+	sed 's/^/# /' "$tmp/err"
+	not_ok "river(1) shows the placements 'river check' prints"
+fi
+
 # 'river solve' ends with what river(1) shows for counting the optimal
-# plans, and for values given to the parameters of the bundled
-# missionaries and cannibals.
+# plans, for values given to the parameters of the bundled missionaries
+# and cannibals, and for a puzzle that starts on the right.
 for example in "count:solve -c puzzles/wgc.puz" \
-	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz"
+	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz" \
+	       "solve-placed:solve tests/puzzles/return-trip.puz"
 do
 	mark=${example%%:*}
 	args=${example#*:}
