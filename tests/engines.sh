@@ -22,7 +22,8 @@ puzzles="$srcdir/puzzles/*.puz $srcdir/tests/puzzles/unsolvable.puz
 $srcdir/tests/puzzles/plain.puz $srcdir/tests/puzzles/articles.puz
 $srcdir/tests/puzzles/mixed.puz $srcdir/tests/puzzles/rowing-kind.puz
 $srcdir/tests/puzzles/both-banks.puz $srcdir/tests/puzzles/return-trip.puz
-$srcdir/tests/puzzles/boat-goal.puz $srcdir/tests/puzzles/kinds-placed.puz"
+$srcdir/tests/puzzles/boat-goal.puz $srcdir/tests/puzzles/kinds-placed.puz
+$srcdir/tests/puzzles/boat-goal-individuals.puz"
 for puz in $puzzles; do
 	name=$(basename "$puz")
 	run_river solve -f json "$puz" >"$tmp/bfs.json"

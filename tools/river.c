@@ -664,7 +664,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		return EXIT_UNSOLVABLE;
 	}
 	best = optimum(puzzle, opts->max_states);
-	printf("%s: legal: everything is across after %zu crossing%s", name,
+	printf("%s: legal: the goal is reached after %zu crossing%s", name,
 	       v.crossings, v.crossings == 1 ? "" : "s");
 	if (best == v.crossings)
 		printf(" (the fewest possible)");

@@ -381,7 +381,9 @@ int export_lp(struct export_ctx *ctx)
 	for (i = 0; i < lin.n_vars; i++)
 		if (!lin.vars[i].integer)
 			buf_printf(o, " %s\n", lin.vars[i].name);
-	if (ctx->sys->n_kinds > 0) {
+	for (i = 0; i < lin.n_vars && !lin.vars[i].integer; i++)
+		;
+	if (i < lin.n_vars) {
 		buf_puts(o, "General\n");
 		for (i = 0; i < lin.n_vars; i++)
 			if (lin.vars[i].integer)

@@ -163,7 +163,7 @@ static void put_variables(struct export_ctx *ctx, bool ind, bool kinds)
 			    "array[KIND, STEP0] of var 0..max(copies): right;\n"
 			    "constraint forall(k in KIND, s in STEP0)"
 			    "(right[k, s] <= copies[k]);\n");
-	buf_puts(o, "% The step at which everything is across.\n"
+	buf_puts(o, "% The step at which the goal is reached.\n"
 		    "var 1..H: end;\n\n");
 }
 

@@ -120,7 +120,7 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	if (!state_is_goal(sys, states[n - 1])) {
 		fault->step = n - 1;
 		snprintf(fault->reason, sizeof fault->reason,
-			 "the plan ends before everything is across");
+			 "the plan ends before the goal is reached");
 		return false;
 	}
 	return true;

@@ -376,7 +376,7 @@ static void replay(const struct reader *r, river_verdict *v)
 	v->step = 0;
 	if (!state_is_goal(sys, s)) {
 		snprintf(v->reason, sizeof v->reason,
-			 "after %zu crossing%s, not everything is across",
+			 "after %zu crossing%s, the goal is not reached",
 			 r->n, r->n == 1 ? "" : "s");
 		return;
 	}

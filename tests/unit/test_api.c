@@ -429,7 +429,7 @@ static void test_verify_json_and_unreadable(void **state)
 	assert_false(v.legal);
 	assert_int_equal(v.crossings, 1);
 	assert_int_equal(v.step, 0);
-	assert_string_equal(v.reason, "after 1 crossing, not everything is across");
+	assert_string_equal(v.reason, "after 1 crossing, the goal is not reached");
 	assert_int_equal(river_verify(&v, p, bad, strlen(bad), "p.txt", &diag),
 			 RIVER_ESYNTAX);
 	assert_int_equal(diag.line, 2);

@@ -884,9 +884,9 @@ static void test_check_plan_must_reach_goal(void **state)
 	(void)state;
 	unit_pipe(&u, WGC_TEXT);
 	assert_plan_fault(&u.sys, wgc_plan, 7, 6,
-			  "the plan ends before everything is across");
+			  "the plan ends before the goal is reached");
 	assert_plan_fault(&u.sys, wgc_plan, 1, 0,
-			  "the plan ends before everything is across");
+			  "the plan ends before the goal is reached");
 	unit_pipe_release(&u);
 }
 
