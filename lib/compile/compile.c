@@ -13,11 +13,32 @@ struct param {
 	struct loc loc;
 };
 
+/* A family, "husband[1..3]": its members are consecutive items. */
+struct family {
+	const char *name;
+	size_t first;
+	unsigned long long from, to;
+};
+
+/* Names in the names table at or past this stand for family k. */
+#define FAMILY_BASE ((size_t)1 << 40)
+
+/* The most rules a puzzle may expand into. */
+#define MAX_RULES 100000u
+
 struct compiler {
 	struct arena *arena;
 	struct param *params;
 	size_t n_params;
 	struct names param_names;
+	struct family families[MODEL_MAX_ITEMS];
+	size_t n_families;
+	struct {
+		const char *name;
+		unsigned long long value;
+	} bind[8];               /* the variables of the "for" rule at hand */
+	size_t n_bind;
+	size_t rules_cap;
 	const struct source *src;
 	river_diag *diag;
 	struct model *model;
@@ -107,19 +128,6 @@ static int declare_name(struct compiler *c, const char *name, size_t item,
 	return RIVER_OK;
 }
 
-static size_t count_items(const struct ast *ast)
-{
-	const struct ast_stmt *st;
-	const struct ast_item *it;
-	size_t n = 0;
-
-	for (st = ast->first; st; st = st->next)
-		if (st->kind == ST_ITEMS)
-			for (it = st->u.items; it; it = it->next)
-				n++;
-	return n;
-}
-
 /* The number v stands for: itself, or its parameter's value. */
 static int value_of(struct compiler *c, const struct ast_value *v,
 		    bool in_list, unsigned long long *out)
@@ -131,6 +139,12 @@ static int value_of(struct compiler *c, const struct ast_value *v,
 	if (!v->param) {
 		*out = v->number;
 		return RIVER_OK;
+	}
+	for (size_t k = 0; k < c->n_bind; k++) {
+		if (strcmp(c->bind[k].name, v->param) == 0) {
+			*out = c->bind[k].value;
+			return RIVER_OK;
+		}
 	}
 	e = names_find(&c->param_names, v->param);
 	if (!e) {
@@ -153,17 +167,78 @@ static int value_of(struct compiler *c, const struct ast_value *v,
 	return RIVER_OK;
 }
 
+static int too_many_items(struct compiler *c, const struct loc *loc,
+			  const char *name)
+{
+	return FAIL(c, loc,
+		    "the puzzle is too big: '%s' is item %u, and a puzzle has "
+		    "at most %u (its state is packed in 64 bits)", name,
+		    MODEL_MAX_ITEMS + 1, MODEL_MAX_ITEMS);
+}
+
+/* "husband[1..3]": the individuals husband1, husband2, husband3, and the
+ * family husband naming them all. */
+static int declare_family(struct compiler *c, const struct ast_item *it)
+{
+	struct family *f = &c->families[c->n_families];
+	unsigned long long k;
+	int rc, oom = 0;
+	const struct name_entry *old;
+
+	rc = value_of(c, &it->from, false, &f->from);
+	if (rc == RIVER_OK)
+		rc = value_of(c, &it->to, false, &f->to);
+	if (rc != RIVER_OK)
+		return rc;
+	if (f->to < f->from)
+		return FAIL(c, &it->to.loc, "the family '%s' is empty: %llu..%llu",
+			    it->name, f->from, f->to);
+	if (f->to - f->from >= MODEL_MAX_ITEMS - c->model->n_items)
+		return too_many_items(c, &it->loc, it->name);
+	old = names_add(&c->names, it->name, FAMILY_BASE + c->n_families,
+			it->loc, &oom);
+	if (oom)
+		return out_of_memory(c);
+	if (old)
+		return FAIL(c, &it->loc, "'%s' is already declared at line %d",
+			    it->name, old->loc.line);
+	f->name = it->name;
+	f->first = c->model->n_items;
+	c->n_families++;
+	for (k = f->from; k <= f->to; k++) {
+		struct item *item = &c->model->items[c->model->n_items];
+		char *name = arena_alloc(c->arena, strlen(it->name) + 24);
+		char *label = it->label ? arena_alloc(c->arena, strlen(it->label) + 24)
+					: NULL;
+
+		if (!name || (it->label && !label))
+			return out_of_memory(c);
+		sprintf(name, "%s%llu", it->name, k);
+		if (label)
+			sprintf(label, "%s%llu", it->label, k);
+		item->name = item->singular = name;
+		item->label = label ? label : "";
+		item->loc = it->loc;
+		item->rows = true;
+		item->copies = 1;
+		rc = declare_name(c, name, c->model->n_items, it->loc);
+		if (rc != RIVER_OK)
+			return rc;
+		c->model->n_items++;
+	}
+	return RIVER_OK;
+}
+
 static int declare_item(struct compiler *c, const struct ast_item *it)
 {
 	struct item *item = &c->model->items[c->model->n_items];
 	size_t index = c->model->n_items;
 	int rc;
 
+	if (it->family)
+		return declare_family(c, it);
 	if (index == MODEL_MAX_ITEMS)
-		return FAIL(c, &it->loc,
-			    "the puzzle is too big: '%s' is item %zu, and a puzzle "
-			    "has at most %u (its state is packed in 64 bits)",
-			    it->name, index + 1, MODEL_MAX_ITEMS);
+		return too_many_items(c, &it->loc, it->name);
 	item->name = it->name;
 	item->label = it->label ? it->label : "";
 	item->loc = it->loc;
@@ -291,8 +366,8 @@ static int collect(struct compiler *c, const struct ast *ast)
 			break;
 		case ST_EATS:
 		case ST_OUTNUMBER:
-			c->model->n_rules++;
-			break;
+		case ST_FOR:
+			break; /* compiled once everything else is known */
 		case ST_PARAM:
 			break; /* read before everything else */
 		case ST_START:
@@ -303,53 +378,76 @@ static int collect(struct compiler *c, const struct ast *ast)
 	return rc;
 }
 
-static int resolve(struct compiler *c, const struct ast_name *ref, size_t *item)
+/* The items ref names: one, or a family's members (all of them, or the
+ * one its index picks).  *n is how many; out has room for them. */
+static int resolve_group(struct compiler *c, const struct ast_name *ref,
+			 size_t *out, size_t *n)
 {
 	const struct name_entry *e = names_find(&c->names, ref->text);
+	const struct family *f;
+	unsigned long long k;
 	const char *near;
+	int rc;
 
-	if (e) {
-		*item = e->item;
+	if (!e) {
+		near = names_suggest(&c->names, ref->text);
+		if (near)
+			return FAIL(c, &ref->loc,
+				    "unknown item '%s' (did you mean '%s'?)",
+				    ref->text, near);
+		return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
+	}
+	if (e->item < FAMILY_BASE) {
+		if (ref->indexed)
+			return FAIL(c, &ref->index.loc,
+				    "'%s' is not a family: it takes no index",
+				    ref->text);
+		out[0] = e->item;
+		*n = 1;
 		return RIVER_OK;
 	}
-	near = names_suggest(&c->names, ref->text);
-	if (near)
-		return FAIL(c, &ref->loc,
-			    "unknown item '%s' (did you mean '%s'?)", ref->text,
-			    near);
-	return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
+	f = &c->families[e->item - FAMILY_BASE];
+	if (!ref->indexed) {
+		for (*n = 0; *n <= f->to - f->from; (*n)++)
+			out[*n] = f->first + *n;
+		return RIVER_OK;
+	}
+	rc = value_of(c, &ref->index, false, &k);
+	if (rc != RIVER_OK)
+		return rc;
+	if (k < f->from || k > f->to)
+		return FAIL(c, &ref->index.loc,
+			    "%s[%llu] is out of range: the family has %llu..%llu",
+			    f->name, k, f->from, f->to);
+	out[0] = f->first + (size_t)(k - f->from);
+	*n = 1;
+	return RIVER_OK;
 }
 
-/* Resolve a list of names into items, refusing any item named twice
- * (counting the *n items already in out). */
+/* Resolve a list of names (families standing for their members) into
+ * items, refusing any item named twice (counting the *n items already
+ * in out, which has room for every item). */
 static int resolve_list(struct compiler *c, const struct ast_name *list,
 			size_t *out, size_t *n, const char *where)
 {
 	const struct ast_name *ref;
-	size_t item, i;
+	size_t group[MODEL_MAX_ITEMS], k, g, i;
 	int rc;
 
 	for (ref = list; ref; ref = ref->next) {
-		rc = resolve(c, ref, &item);
+		rc = resolve_group(c, ref, group, &g);
 		if (rc != RIVER_OK)
 			return rc;
-		for (i = 0; i < *n; i++)
-			if (out[i] == item)
-				return FAIL(c, &ref->loc,
-					    "%s names '%s' twice", where,
-					    c->model->items[item].name);
-		out[(*n)++] = item;
+		for (k = 0; k < g; k++) {
+			for (i = 0; i < *n; i++)
+				if (out[i] == group[k])
+					return FAIL(c, &ref->loc,
+						    "%s names '%s' twice", where,
+						    c->model->items[group[k]].name);
+			out[(*n)++] = group[k];
+		}
 	}
 	return RIVER_OK;
-}
-
-static size_t list_length(const struct ast_name *list)
-{
-	size_t n = 0;
-
-	for (; list; list = list->next)
-		n++;
-	return n;
 }
 
 static int compile_rowers(struct compiler *c)
@@ -365,7 +463,7 @@ static int compile_rowers(struct compiler *c)
 		return FAIL(c, &c->rowers->loc,
 			    "nobody can row, so the boat can never cross "
 			    "(name at least one rower)");
-	rowers = arena_alloc(c->arena, list_length(names) * sizeof *rowers);
+	rowers = arena_alloc(c->arena, MODEL_MAX_ITEMS * sizeof *rowers);
 	if (!rowers)
 		return out_of_memory(c);
 	rc = resolve_list(c, names, rowers, &n, "the rowers line");
@@ -389,7 +487,9 @@ static void rule_text(struct buf *b, const struct model *m,
 		return;
 	}
 	buf_printf(b, "%s %s %s", m->items[r->a].name,
-		   m->items[r->a].is_kind ? "eat" : "eats", m->items[r->b].name);
+		   r->with ? "must not be with"
+			   : m->items[r->a].is_kind ? "eat" : "eats",
+		   m->items[r->b].name);
 	for (i = 0; i < r->n_guards; i++)
 		buf_printf(b, "%s%s", i == 0 ? " unless " : " or ",
 			   m->items[r->guards[i]].name);
@@ -403,7 +503,7 @@ static int compile_guard(struct compiler *c)
 	if (!c->guard)
 		return RIVER_OK;
 	names = c->guard->u.guard;
-	c->guards = arena_alloc(c->arena, list_length(names) * sizeof *c->guards);
+	c->guards = arena_alloc(c->arena, MODEL_MAX_ITEMS * sizeof *c->guards);
 	if (!c->guards)
 		return out_of_memory(c);
 	return resolve_list(c, names, c->guards, &c->n_guards, "the guard line");
@@ -422,41 +522,52 @@ static size_t inherit_guards(const struct compiler *c, const struct rule *rule,
 	return n;
 }
 
-static int compile_rule(struct compiler *c, const struct ast_stmt *st,
-			struct rule *rule)
+/* A slot for one more rule. */
+static struct rule *new_rule(struct compiler *c, const struct loc *loc)
 {
-	const struct ast_name *unless = st->u.rule.unless;
-	size_t n, *guards;
-	struct buf text;
-	int rc;
+	struct model *m = c->model;
 
-	rule->kind = st->kind == ST_EATS ? RULE_EATS : RULE_OUTNUMBER;
-	rule->loc = st->loc;
-	rc = resolve(c, st->u.rule.a, &rule->a);
-	if (rc == RIVER_OK)
-		rc = resolve(c, st->u.rule.b, &rule->b);
-	if (rc != RIVER_OK)
-		return rc;
-	if (rule->a == rule->b)
-		return FAIL(c, &st->u.rule.b->loc, "the rule names '%s' twice",
-			    c->model->items[rule->a].name);
-	/* Guards follow a and b in one array so that resolve_list also
-	 * refuses a guard that is one of the two. */
-	guards = arena_alloc(c->arena, (list_length(unless) + c->n_guards + 2) *
-					       sizeof *guards);
-	if (!guards)
+	if (m->n_rules == MAX_RULES) {
+		FAIL(c, loc, "the rules expand to more than %u rules", MAX_RULES);
+		return NULL;
+	}
+	if (m->n_rules == c->rules_cap) {
+		size_t cap = c->rules_cap ? c->rules_cap * 2 : 16;
+		struct rule *rules = arena_alloc(c->arena, cap * sizeof *rules);
+
+		if (!rules) {
+			out_of_memory(c);
+			return NULL;
+		}
+		if (m->n_rules)
+			memcpy(rules, m->rules, m->n_rules * sizeof *rules);
+		m->rules = rules;
+		c->rules_cap = cap;
+	}
+	return &m->rules[m->n_rules++];
+}
+
+/* One rule between single items a and b, with guards[0..n). */
+static int add_rule(struct compiler *c, const struct ast_stmt *st, size_t a,
+		    size_t b, const size_t *guards, size_t n)
+{
+	struct rule *rule = new_rule(c, &st->loc);
+	size_t *copy;
+	struct buf text;
+
+	if (!rule)
+		return c->diag ? c->diag->status : RIVER_ENOMEM;
+	copy = arena_alloc(c->arena, (n + 1) * sizeof *copy);
+	if (!copy)
 		return out_of_memory(c);
-	guards[0] = rule->a;
-	guards[1] = rule->b;
-	n = 2;
-	if (unless)
-		rc = resolve_list(c, unless, guards, &n, "the rule");
-	else if (rule->kind == RULE_EATS)
-		n += inherit_guards(c, rule, guards + 2);
-	if (rc != RIVER_OK)
-		return rc;
-	rule->guards = guards + 2;
-	rule->n_guards = n - 2;
+	memcpy(copy, guards, n * sizeof *copy);
+	rule->kind = st->kind == ST_EATS ? RULE_EATS : RULE_OUTNUMBER;
+	rule->with = st->u.rule.with;
+	rule->loc = st->loc;
+	rule->a = a;
+	rule->b = b;
+	rule->guards = copy;
+	rule->n_guards = n;
 	buf_init(&text);
 	rule_text(&text, c->model, rule);
 	rule->text = text.failed ? NULL : arena_strdup(c->arena, text.data);
@@ -464,41 +575,189 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st,
 	return rule->text ? RIVER_OK : out_of_memory(c);
 }
 
-static int compile_rules(struct compiler *c, const struct ast *ast)
+/* A rule statement: families on either side stand for each member in
+ * turn, so "father must not be with daughter" is one rule a daughter.
+ * A single item named twice is an error; a pair a family makes of an
+ * item with itself, or with its own guard, says nothing and is left out. */
+static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 {
-	const struct ast_stmt *st;
-	size_t n = 0;
+	size_t as[MODEL_MAX_ITEMS], bs[MODEL_MAX_ITEMS], na, nb, i, j, g;
+	size_t guards[MODEL_MAX_ITEMS + 2], ng = 0;
+	bool grouped;
 	int rc;
 
-	if (c->model->n_rules > 0) {
-		c->model->rules = arena_alloc(c->arena, c->model->n_rules *
-						       sizeof *c->model->rules);
-		if (!c->model->rules)
-			return out_of_memory(c);
-	}
-	for (st = ast->first; st; st = st->next) {
-		if (st->kind != ST_EATS && st->kind != ST_OUTNUMBER)
-			continue;
-		rc = compile_rule(c, st, &c->model->rules[n++]);
+	rc = resolve_group(c, st->u.rule.a, as, &na);
+	if (rc == RIVER_OK)
+		rc = resolve_group(c, st->u.rule.b, bs, &nb);
+	if (rc != RIVER_OK)
+		return rc;
+	grouped = na > 1 || nb > 1;
+	if (st->kind == ST_OUTNUMBER && grouped)
+		return FAIL(c, &st->loc, "a counting rule compares single items "
+			    "or kinds, not a family");
+	if (!grouped && as[0] == bs[0])
+		return FAIL(c, &st->u.rule.b->loc, "the rule names '%s' twice",
+			    c->model->items[as[0]].name);
+	if (st->u.rule.unless) {
+		/* A single rule's guard may not be one of its two items. */
+		if (!grouped) {
+			guards[ng++] = as[0];
+			guards[ng++] = bs[0];
+		}
+		rc = resolve_list(c, st->u.rule.unless, guards, &ng, "the rule");
 		if (rc != RIVER_OK)
 			return rc;
+		if (!grouped)
+			ng -= 2, memmove(guards, guards + 2, ng * sizeof *guards);
+	}
+	for (i = 0; i < na; i++) {
+		for (j = 0; j < nb; j++) {
+			size_t own[MODEL_MAX_ITEMS], n = 0;
+
+			if (as[i] == bs[j])
+				continue;
+			if (st->u.rule.unless) {
+				for (g = 0; g < ng && guards[g] != as[i] &&
+					    guards[g] != bs[j]; g++)
+					;
+				if (g < ng)
+					continue; /* its own guard: never fires */
+				memcpy(own, guards, ng * sizeof *own);
+				n = ng;
+			} else if (st->kind == ST_EATS) {
+				struct rule probe = {.a = as[i], .b = bs[j]};
+
+				n = inherit_guards(c, &probe, own);
+			}
+			rc = add_rule(c, st, as[i], bs[j], own, n);
+			if (rc != RIVER_OK)
+				return rc;
+		}
 	}
 	return RIVER_OK;
 }
 
+/* "for i, j in 1..n where i != j: RULE": the rule for every choice of
+ * the variables that the conditions allow. */
+static int compile_loop(struct compiler *c, const struct ast_stmt *st)
+{
+	const struct ast_name *v;
+	const struct ast_cond *w;
+	unsigned long long from, to, values[8];
+	size_t n = 0, k, before = c->model->n_rules;
+	int rc;
+
+	rc = value_of(c, &st->u.loop.from, false, &from);
+	if (rc == RIVER_OK)
+		rc = value_of(c, &st->u.loop.to, false, &to);
+	if (rc != RIVER_OK)
+		return rc;
+	for (v = st->u.loop.vars; v; v = v->next) {
+		if (n == 8 || v->indexed)
+			return FAIL(c, &v->loc, n == 8 ? "at most 8 variables"
+						       : "a variable takes no index");
+		c->bind[n].name = v->text;
+		values[n++] = from;
+	}
+	for (w = st->u.loop.where; w; w = w->next) {
+		bool known_a = false, known_b = false;
+
+		for (k = 0; k < n; k++) {
+			known_a |= strcmp(c->bind[k].name, w->a) == 0;
+			known_b |= strcmp(c->bind[k].name, w->b) == 0;
+		}
+		if (!known_a || !known_b)
+			return FAIL(c, &w->loc, "'%s' is not a variable of this rule",
+				    known_a ? w->b : w->a);
+	}
+	c->n_bind = n;
+	while (rc == RIVER_OK && from <= to && values[0] <= to) {
+		bool ok = true;
+
+		for (k = 0; k < n; k++)
+			c->bind[k].value = values[k];
+		for (w = st->u.loop.where; w && ok; w = w->next) {
+			unsigned long long x = 0, y = 0;
+
+			for (k = 0; k < n; k++) {
+				if (strcmp(c->bind[k].name, w->a) == 0)
+					x = values[k];
+				if (strcmp(c->bind[k].name, w->b) == 0)
+					y = values[k];
+			}
+			ok = (x == y) == w->equal;
+		}
+		if (ok)
+			rc = compile_rule(c, st->u.loop.rule);
+		/* The next choice, the last variable fastest. */
+		for (k = n; k-- > 0;) {
+			if (++values[k] <= to || k == 0)
+				break;
+			values[k] = from;
+		}
+	}
+	c->n_bind = 0;
+	if (rc == RIVER_OK && c->model->n_rules == before)
+		return FAIL(c, &st->loc, "this rule never applies: no choice of "
+			    "its variables makes a rule");
+	return rc;
+}
+
+static int compile_rules(struct compiler *c, const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	int rc = RIVER_OK;
+
+	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
+		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER)
+			rc = compile_rule(c, st);
+		else if (st->kind == ST_FOR)
+			rc = compile_loop(c, st);
+	}
+	return rc;
+}
+
 /* One start or goal line: put what it names on its bank. */
+/* Put n copies of item i on a bank of pl (n of a kind; 1 otherwise). */
+static int place_item(struct compiler *c, const struct ast_place *p,
+		      const struct ast_stmt *st, struct placement *pl,
+		      bool *placed, size_t i, const char *what)
+{
+	const struct item *it = &c->model->items[i];
+	unsigned long long n = it->copies;
+	int rc;
+
+	if (placed[i])
+		return FAIL(c, &p->loc, "the %s places '%s' twice", what, it->name);
+	placed[i] = true;
+	if (p->counted) {
+		rc = value_of(c, &p->count, true, &n);
+		if (rc != RIVER_OK)
+			return rc;
+		if (!it->is_kind)
+			return FAIL(c, &p->count.loc,
+				    "'%s' is one item: a count is for a kind",
+				    it->name);
+		if (n > it->copies)
+			return FAIL(c, &p->count.loc, "there are only %u %s",
+				    it->copies, it->name);
+	}
+	/* "n on the right"; "n on the left" leaves the rest right. */
+	pl->right[i] = st->u.place.right ? (unsigned)n : it->copies - (unsigned)n;
+	return RIVER_OK;
+}
+
+/* One start or goal line: put what it names (a family: each member) on
+ * its bank. */
 static int place_line(struct compiler *c, const struct ast_stmt *st,
 		      struct placement *pl, bool *placed, bool *boat_placed,
 		      const char *what)
 {
 	const struct ast_place *p;
-	int rc;
+	size_t group[MODEL_MAX_ITEMS], n, k;
+	int rc = RIVER_OK;
 
-	for (p = st->u.place.places; p; p = p->next) {
-		const struct item *it;
-		unsigned long long n;
-		size_t i;
-
+	for (p = st->u.place.places; p && rc == RIVER_OK; p = p->next) {
 		if (p->boat) {
 			if (*boat_placed)
 				return FAIL(c, &p->loc, "the %s places the boat twice",
@@ -507,33 +766,11 @@ static int place_line(struct compiler *c, const struct ast_stmt *st,
 			pl->boat = st->u.place.right;
 			continue;
 		}
-		rc = resolve(c, p->name, &i);
-		if (rc != RIVER_OK)
-			return rc;
-		it = &c->model->items[i];
-		if (placed[i])
-			return FAIL(c, &p->loc, "the %s places '%s' twice", what,
-				    it->name);
-		placed[i] = true;
-		n = it->copies;
-		if (p->counted) {
-			rc = value_of(c, &p->count, true, &n);
-			if (rc != RIVER_OK)
-				return rc;
-			if (!it->is_kind)
-				return FAIL(c, &p->count.loc,
-					    "'%s' is one item: a count is for a "
-					    "kind", it->name);
-			if (n > it->copies)
-				return FAIL(c, &p->count.loc,
-					    "there are only %u %s", it->copies,
-					    it->name);
-		}
-		/* "n on the right"; "n on the left" leaves the rest right. */
-		pl->right[i] = st->u.place.right ? (unsigned)n
-						  : it->copies - (unsigned)n;
+		rc = resolve_group(c, p->name, group, &n);
+		for (k = 0; rc == RIVER_OK && k < n; k++)
+			rc = place_item(c, p, st, pl, placed, group[k], what);
 	}
-	return RIVER_OK;
+	return rc;
 }
 
 /* The start (everything left unless placed) and the goal (every item
@@ -616,7 +853,6 @@ int compile_model(struct model *model, struct arena *arena,
 		  river_diag *diag)
 {
 	struct compiler c;
-	size_t n_items = count_items(ast);
 	int rc;
 
 	memset(&c, 0, sizeof c);
@@ -626,11 +862,10 @@ int compile_model(struct model *model, struct arena *arena,
 	c.diag = diag;
 	c.model = model;
 	c.names.arena = arena;
-	if (n_items > 0) {
-		model->items = arena_alloc(arena, n_items * sizeof *model->items);
-		if (!model->items)
-			return out_of_memory(&c);
-	}
+	/* Room for as many items as a puzzle may have. */
+	model->items = arena_alloc(arena, MODEL_MAX_ITEMS * sizeof *model->items);
+	if (!model->items)
+		return out_of_memory(&c);
 	rc = collect_params(&c, ast, params, n_params);
 	if (rc == RIVER_OK)
 		rc = collect(&c, ast);

@@ -34,6 +34,7 @@ struct rule {
 	size_t a, b;          /* items */
 	const size_t *guards; /* items; any one present prevents the harm */
 	size_t n_guards;
+	bool with;            /* written "a must not be with b" */
 	const char *text;     /* the rule as written, normalised */
 	struct loc loc;
 };

@@ -228,20 +228,42 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 	      struct answer *ans, river_diag *diag)
 {
 	struct table t = {NULL, 0, 0};
-	const char *p = text;
+	const char *p = text, *model_end;
 	double end;
 	int rc = RIVER_OK;
 
 	memset(ans, 0, sizeof *ans);
-	while (*p == ' ' || *p == '\n')
-		p++;
-	if (strncmp(p, "unsat", 5) == 0) {
-		ans->infeasible = true;
-		return RIVER_OK;
+	/* One answer per end asked: the first "sat" is the optimum; none
+	 * means no plan within the horizon. */
+	for (;;) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (strncmp(p, "sat", 3) == 0)
+			break;
+		if (strncmp(p, "unsat", 5) != 0 && strncmp(p, "(error", 6) != 0) {
+			if (!*p) {
+				ans->infeasible = true;
+				return RIVER_OK;
+			}
+			return bad_answer(diag, "z3", "it did not say sat or unsat");
+		}
+		p = strchr(p, '\n');
+		if (!p) {
+			ans->infeasible = true;
+			return RIVER_OK;
+		}
 	}
-	if (strncmp(p, "sat", 3) != 0)
-		return bad_answer(diag, "z3", "it did not say sat or unsat");
-	while (rc == RIVER_OK && (p = strstr(p, "(define-fun "))) {
+	/* This answer's model: up to the next check's result. */
+	{
+		const char *next = strstr(p + 3, "\nsat");
+		const char *no = strstr(p + 3, "\nunsat");
+
+		if (no && (!next || no < next))
+			next = no;
+		model_end = next;
+	}
+	while (rc == RIVER_OK && (p = strstr(p, "(define-fun ")) &&
+	       (!model_end || p < model_end)) {
 		const char *name = p + 12, *q;
 		size_t len = strcspn(name, " ");
 		double value;

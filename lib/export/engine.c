@@ -294,14 +294,43 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	return rc;
 }
 
+/* Write ctx's model at horizon h and solve it. */
+static int solve_at(river_plan **out, const river_puzzle *puzzle,
+		    const struct engine *e, struct export_ctx *ctx, unsigned h,
+		    bool bounds, river_diag *diag)
+{
+	struct buf model;
+	char *text;
+	int rc;
+
+	buf_init(&model);
+	export_end(ctx); /* the names are made anew */
+	ctx->out = &model;
+	ctx->horizon = h;
+	ctx->horizon_bounds = bounds;
+	ctx->ask_each_end = strcmp(e->name, "z3") == 0;
+	rc = export_find(e->format)(ctx);
+	text = rc == RIVER_OK ? buf_take(&model) : NULL;
+	if (rc == RIVER_OK && !text)
+		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	if (rc == RIVER_OK)
+		rc = solve_with(out, puzzle, e, ctx, text, diag);
+	free(text);
+	buf_release(&model);
+	return rc;
+}
+
+/* The first horizon tried when the default is asked for. */
+#define ENGINE_FIRST_HORIZON 8u
+
 int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		       const char *engine, const river_export_options *opts,
 		       river_diag *diag)
 {
 	const struct engine *e = find_engine(engine);
 	struct export_ctx ctx;
-	struct buf model;
-	char *text;
+	struct timespec start = clock_now();
+	unsigned bound, h;
 	int rc;
 
 	if (out)
@@ -315,17 +344,27 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
-	buf_init(&model);
-	rc = export_begin(&ctx, puzzle, opts, &model, diag);
+	rc = export_begin(&ctx, puzzle, opts, NULL, diag);
+	if (rc != RIVER_OK || (opts && opts->horizon)) {
+		if (rc == RIVER_OK)
+			rc = solve_at(out, puzzle, e, &ctx, ctx.horizon,
+				      ctx.horizon_bounds, diag);
+		export_end(&ctx);
+		return rc;
+	}
+	/* With the default horizon, small models first: a plan found within
+	 * a horizon h is optimal, as the engine minimises and any shorter
+	 * plan fits in h too.  Only "no plan" needs the full bound. */
+	bound = ctx.horizon;
+	for (h = ENGINE_FIRST_HORIZON; h < bound; h += h / 2) {
+		rc = solve_at(out, puzzle, e, &ctx, h, false, diag);
+		if (rc != RIVER_ELIMIT)
+			break;
+	}
+	if (h >= bound)
+		rc = solve_at(out, puzzle, e, &ctx, bound, true, diag);
 	if (rc == RIVER_OK)
-		rc = export_find(e->format)(&ctx);
-	text = rc == RIVER_OK ? buf_take(&model) : NULL;
-	if (rc == RIVER_OK && !text)
-		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	if (rc == RIVER_OK)
-		rc = solve_with(out, puzzle, e, &ctx, text, diag);
-	free(text);
-	buf_release(&model);
+		(*out)->seconds = clock_since(start);
 	export_end(&ctx);
 	return rc;
 }

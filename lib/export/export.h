@@ -33,6 +33,8 @@ struct export_ctx {
 	bool horizon_bounds; /* the horizon bounds every plan (the default,
 				or a given one at least as long) */
 	double lagrange;     /* bqm: the penalty weight; 0 for the default */
+	bool ask_each_end;   /* smt2 for the engine: a query per end, not
+				(minimize end), which Z3 4.8 gets wrong */
 	struct buf *out;
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */

@@ -274,7 +274,8 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	buf_puts(o, "\nsolve minimize end;\n\n"
+	buf_puts(o, "\n% Try the earliest end first: a search order, not a hint of a plan.\n"
+		    "solve :: int_search([end], input_order, indomain_min) minimize end;\n\n"
 		    "% The plan, one line a step: the left bank <-> the right "
 		    "bank.\n");
 	if (kinds)

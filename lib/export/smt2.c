@@ -49,6 +49,21 @@ static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
 		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s - 1, n, s);
 }
 
+/* The passengers of step s (only the rowers among them, if rowers). */
+static void put_sum(struct export_ctx *ctx, unsigned s, bool rowers)
+{
+	size_t i;
+
+	buf_puts(ctx->out, "(+ 0");
+	for (i = 0; i < ctx->model->n_items; i++) {
+		if (rowers && !ctx->model->items[i].rows)
+			continue;
+		buf_putc(ctx->out, ' ');
+		put_moved(ctx, i, s);
+	}
+	buf_putc(ctx->out, ')');
+}
+
 static void put_declarations(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
@@ -133,20 +148,15 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 			buf_printf(o, " (=> at_%s_%u at_%s_%u)", n,
 				   from_left ? s - 1 : s, n, from_left ? s : s - 1);
 	}
-	buf_puts(o, "\n  (let ((passengers (+ 0");
-	for (i = 0; i < m->n_items; i++) {
-		buf_putc(o, ' ');
-		put_moved(ctx, i, s);
-	}
-	buf_puts(o, "))\n        (rowers (+ 0");
-	for (i = 0; i < m->n_items; i++) {
-		if (!m->items[i].rows)
-			continue;
-		buf_putc(o, ' ');
-		put_moved(ctx, i, s);
-	}
-	buf_printf(o, ")))\n    (and (<= 1 passengers) (<= passengers %u) "
-		      "(<= 1 rowers))))))\n", m->seats);
+	/* The sums are written out, not bound with let: Z3 4.8's optimiser
+	 * mishandles let under (minimize). */
+	buf_puts(o, "\n  (<= 1 ");
+	put_sum(ctx, s, false);
+	buf_puts(o, ") (<= ");
+	put_sum(ctx, s, false);
+	buf_printf(o, " %u) (<= 1 ", m->seats);
+	put_sum(ctx, s, true);
+	buf_puts(o, "))))\n");
 }
 
 static void put_rule(struct export_ctx *ctx, const struct rule *r, unsigned s,
@@ -210,6 +220,13 @@ int export_smt2(struct export_ctx *ctx)
 			put_rule(ctx, &m->rules[r], s, true);
 		}
 	}
-	buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
+	if (!ctx->ask_each_end) {
+		buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
+		return RIVER_OK;
+	}
+	/* The first end that is sat is the fewest crossings. */
+	for (s = 1; s <= ctx->horizon; s++)
+		buf_printf(o, "(push)\n(assert (= end %u))\n(check-sat)\n"
+			      "(get-model)\n(pop)\n", s);
 	return RIVER_OK;
 }

@@ -7,9 +7,20 @@
 
 #include "util/diag.h"
 
-/* A reference to an item by name. */
+/* A number as written: a literal, or a parameter's (or in a "for"
+ * rule, a variable's) name. */
+struct ast_value {
+	unsigned long long number;
+	const char *param; /* NULL for a literal */
+	struct loc loc;
+};
+
+/* A reference to an item by name: "wolf", "husband[2]", "wife[i]", or a
+ * family as a whole, "husband". */
 struct ast_name {
 	const char *text;
+	bool indexed;
+	struct ast_value index;
 	struct loc loc;
 	struct ast_name *next;
 };
@@ -18,17 +29,12 @@ struct ast_names {
 	struct ast_name *first, *last;
 };
 
-/* A number as written: a literal, or a parameter's name. */
-struct ast_value {
-	unsigned long long number;
-	const char *param; /* NULL for a literal */
-	struct loc loc;
-};
-
 /* "farmer", "farmer "label"", "3 missionaries (missionary) "label"" */
 struct ast_item {
 	bool counted;
 	struct ast_value count;
+	bool family;               /* "husband[1..n]": individuals */
+	struct ast_value from, to;
 	const char *name;
 	const char *singular; /* NULL unless given */
 	const char *label;    /* NULL unless given */
@@ -78,7 +84,20 @@ enum ast_stmt_kind {
 	ST_OUTNUMBER, /* a must not outnumber b */
 	ST_PARAM,     /* param n [= 3] */
 	ST_START,     /* start wolf, boat on the right */
-	ST_GOAL       /* goal wolf on the left */
+	ST_GOAL,      /* goal wolf on the left */
+	ST_FOR        /* for i, j in 1..n where i != j: RULE */
+};
+
+/* "i != j" or "i = j" in a for rule. */
+struct ast_cond {
+	const char *a, *b;
+	bool equal;
+	struct loc loc;
+	struct ast_cond *next;
+};
+
+struct ast_conds {
+	struct ast_cond *first, *last;
 };
 
 struct ast_stmt {
@@ -108,7 +127,14 @@ struct ast_stmt {
 		struct {
 			struct ast_name *a, *b;
 			struct ast_name *unless; /* NULL when not given */
+			bool with;               /* "must not be with" */
 		} rule;
+		struct {
+			struct ast_name *vars;   /* loop variables */
+			struct ast_value from, to;
+			struct ast_cond *where;
+			struct ast_stmt *rule;   /* an eats or outnumber */
+		} loop;
 	} u;
 };
 

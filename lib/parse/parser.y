@@ -9,6 +9,7 @@
 %define parse.lac full
 %locations
 %expect 0
+%start puzzle
 
 %code requires {
 #include "parse/ast.h"
@@ -76,6 +77,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	struct ast_place *place;
 	struct ast_places places;
 	int side;
+	struct ast_cond *cond;
+	struct ast_conds conds;
 }
 
 %token TITLE "title" DESCRIPTION "description" ITEM "item" BOAT "boat"
@@ -84,17 +87,20 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token MUST "must" NOT "not" OUTNUMBER "outnumber" OR "or" AND "and"
 %token NL "end of line" THE "the" PARAM "param"
 %token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
+%token FOR "for" IN "in" WHERE "where" BE "be" WITH "with" DOTS ".." NE "!="
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
-%type <name> name
+%type <name> name bare_name
 %type <names> list guard_list unless
 %type <item> item
 %type <items> items
 %type <str> singular label
 %type <clause> boat_clause
 %type <clauses> boat_clauses
-%type <stmt> statement
+%type <stmt> statement rule
+%type <cond> cond
+%type <conds> conds where
 %type <value> value
 %type <str> param_name
 %type <place> place
@@ -102,6 +108,44 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <side> side bank_side
 
 %%
+
+rule
+	: name "eats" name unless {
+		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
+		$$->u.rule.a = $1; $$->u.rule.b = $3;
+		$$->u.rule.unless = $4.first;
+	}
+	| name "must" "not" "be" "with" name unless {
+		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
+		$$->u.rule.a = $1; $$->u.rule.b = $6;
+		$$->u.rule.unless = $7.first; $$->u.rule.with = true;
+	}
+	| name "must" "not" "outnumber" name {
+		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
+		$$->u.rule.a = $1; $$->u.rule.b = $5;
+	}
+	;
+
+where
+	: %empty		{ $$.first = $$.last = NULL; }
+	| "where" conds		{ $$ = $2; }
+	;
+
+conds
+	: cond			{ $$.first = $$.last = $1; }
+	| conds comma cond	{ $$ = $1; APPEND($$, $3); }
+	| conds "and" cond	{ $$ = $1; APPEND($$, $3); }
+	;
+
+cond
+	: NAME "!=" NAME {
+		NEW($$, @1); $$->a = $1; $$->b = $3; $$->loc = L(&@1);
+	}
+	| NAME '=' NAME {
+		NEW($$, @1); $$->a = $1; $$->b = $3; $$->equal = true;
+		$$->loc = L(&@1);
+	}
+	;
 
 /* One statement a line; blank lines and comments between them. */
 puzzle
@@ -145,14 +189,12 @@ statement
 		NEW($$, @1); $$->kind = ST_GUARD; $$->loc = L(&@1);
 		$$->u.guard = $2.first;
 	}
-	| name "eats" name unless {
-		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
-		$$->u.rule.a = $1; $$->u.rule.b = $3;
-		$$->u.rule.unless = $4.first;
-	}
-	| name "must" "not" "outnumber" name {
-		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
-		$$->u.rule.a = $1; $$->u.rule.b = $5;
+	| rule
+	| "for" list "in" value ".." value where ':' rule {
+		NEW($$, @1); $$->kind = ST_FOR; $$->loc = L(&@1);
+		$$->u.loop.vars = $2.first; $$->u.loop.from = $4;
+		$$->u.loop.to = $6; $$->u.loop.where = $7.first;
+		$$->u.loop.rule = $9;
 	}
 	| "start" places side {
 		NEW($$, @1); $$->kind = ST_START; $$->loc = L(&@1);
@@ -229,6 +271,10 @@ item
 	: NAME label {
 		NEW($$, @1); $$->name = $1; $$->label = $2; $$->loc = L(&@1);
 	}
+	| NAME '[' value ".." value ']' label {
+		NEW($$, @1); $$->name = $1; $$->label = $7; $$->loc = L(&@1);
+		$$->family = true; $$->from = $3; $$->to = $5;
+	}
 	| value NAME singular label {
 		NEW($$, @1); $$->counted = true; $$->count = $1;
 		$$->name = $2; $$->loc = L(&@2);
@@ -285,8 +331,16 @@ guard_list
 
 /* "the wolf" reads better in a rule, and means "wolf". */
 name
+	: bare_name
+	| "the" bare_name	{ $$ = $2; }
+	;
+
+bare_name
 	: NAME { NEW($$, @1); $$->text = $1; $$->loc = L(&@1); }
-	| "the" NAME { NEW($$, @2); $$->text = $2; $$->loc = L(&@2); }
+	| NAME '[' value ']' {
+		NEW($$, @1); $$->text = $1; $$->loc = L(&@1);
+		$$->indexed = true; $$->index = $3;
+	}
 	;
 
 %%
