@@ -23,8 +23,10 @@ struct family {
 /* Names in the names table at or past this stand for family k. */
 #define FAMILY_BASE ((size_t)1 << 40)
 
-/* The most rules a puzzle may expand into. */
+/* The most rules a puzzle may expand into, and the most choices of its
+ * variables a "for" rule may try. */
 #define MAX_RULES 100000u
+#define MAX_CHOICES 10000000u
 
 struct compiler {
 	struct arena *arena;
@@ -607,8 +609,10 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 		rc = resolve_list(c, st->u.rule.unless, guards, &ng, "the rule");
 		if (rc != RIVER_OK)
 			return rc;
-		if (!grouped)
-			ng -= 2, memmove(guards, guards + 2, ng * sizeof *guards);
+		if (!grouped) {
+			ng -= 2;
+			memmove(guards, guards + 2, ng * sizeof *guards);
+		}
 	}
 	for (i = 0; i < na; i++) {
 		for (j = 0; j < nb; j++) {
@@ -669,6 +673,17 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 		if (!known_a || !known_b)
 			return FAIL(c, &w->loc, "'%s' is not a variable of this rule",
 				    known_a ? w->b : w->a);
+	}
+	/* Every choice is tried: refuse more than can be tried quickly. */
+	{
+		double choices = 1;
+
+		for (k = 0; k < n; k++)
+			choices *= to >= from ? (double)(to - from + 1) : 0;
+		if (choices > MAX_CHOICES)
+			return FAIL(c, &st->loc, "the rule's variables take %.0f "
+				    "choices of values, more than %u", choices,
+				    MAX_CHOICES);
 	}
 	c->n_bind = n;
 	while (rc == RIVER_OK && from <= to && values[0] <= to) {
