@@ -2,13 +2,15 @@
 # The manuals lint clean, and what they show works: the puzzle of
 # river(5) solves in the number of crossings the page states, ending with
 # the output the page shows, and so does its puzzle with start and goal
-# statements, whose placements 'river check' shows as the page does; the
+# statements, whose placements 'river check' shows as the page does, and
+# its jealous husbands and Japanese family, with families; the
 # program of libriver(3) is examples/solve.c, byte for byte, and prints
 # what the page shows, and the page names every function of river.h;
 # every command of river(1)'s examples runs, 'river check' and 'river
 # verify' print what the page shows, the placements of a puzzle that
 # starts on the right included, and 'river solve' ends as it shows with
-# --count, with -D and for that puzzle;
+# --count, with -D, for that puzzle and for the bundled jealous husbands
+# and Japanese family;
 # river(1) describes every option of 'river --help' and has an
 # example for every command, every engine and every model format.
 . "${srcdir:-.}/tests/lib.sh"
@@ -122,6 +124,52 @@ else
 	not_ok "river(5) shows the placements 'river check' prints"
 fi
 
+# The puzzles of river(5) with families and quantified rules, the
+# jealous husbands and the Japanese family, solve as the page says: the
+# former in the crossings it states for three couples and a boat for two,
+# and with its -D example, the latter with the crossings and the number
+# of optimal plans it states.
+extract "$man/river.5" jealous >"$tmp/jealous.puz"
+crossings=$(sed -n \
+	's/^Three couples in a boat for two cross in \([0-9][0-9]*\) crossings\.$/\1/p' \
+	"$man/river.5")
+defined=$(sed -n \
+	's/^solves it for four couples and a boat for three, in \([0-9][0-9]*\) crossings; five$/\1/p' \
+	"$man/river.5")
+for example in ":${crossings:-?}" "-D n=4 -D seats=3:${defined:-?}"; do
+	args=${example%:*}
+	want=${example##*:}
+	name="river(5) jealous husbands${args:+ with $args} solves in $want crossings"
+	# $args is split into words on purpose.
+	run_river solve $args "$tmp/jealous.puz" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if test -s "$tmp/jealous.puz" && test $status -eq 0 &&
+	   grep -q "^Solved in $want crossings (" "$tmp/out"; then
+		ok "$name"
+	else
+		echo "# exit status $status"
+		sed 's/^/# /' "$tmp/err"
+		not_ok "$name"
+	fi
+done
+extract "$man/river.5" japanese >"$tmp/japanese.puz"
+line='^Its ten rules leave \([0-9][0-9]*\) optimal plans of \([0-9][0-9]*\) crossings, which$'
+plans=$(sed -n "s/$line/\\1/p" "$man/river.5")
+crossings=$(sed -n "s/$line/\\2/p" "$man/river.5")
+name="river(5) Japanese family solves in ${crossings:-?} crossings, ${plans:-?} optimal plans"
+run_river solve -c "$tmp/japanese.puz" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if test -s "$tmp/japanese.puz" && test -n "$plans" &&
+   test -n "$crossings" && test $status -eq 0 &&
+   grep -q "^Solved in $crossings crossings (.*); $plans optimal plans\.$" \
+	"$tmp/out"; then
+	ok "$name"
+else
+	echo "# exit status $status"
+	sed 's/^/# /' "$tmp/out" "$tmp/err"
+	not_ok "$name"
+fi
+
 # 3. The program of libriver(3) is examples/solve.c.
 extract "$man/libriver.3" example >"$tmp/solve.c"
 if test -s "$tmp/solve.c" && same "$srcdir/examples/solve.c" "$tmp/solve.c"
@@ -216,9 +264,13 @@ fi
 
 # 'river solve' ends with what river(1) shows for counting the optimal
 # plans, for values given to the parameters of the bundled missionaries
-# and cannibals, and for a puzzle that starts on the right.
+# and cannibals and of the bundled jealous husbands, for counting the
+# optimal plans of the Japanese family, and for a puzzle that starts on
+# the right.
 for example in "count:solve -c puzzles/wgc.puz" \
 	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz" \
+	       "jealous:solve -D n=4 -D seats=3 puzzles/jealous-husbands.puz" \
+	       "japanese:solve -c puzzles/japanese-family.puz" \
 	       "solve-placed:solve tests/puzzles/return-trip.puz"
 do
 	mark=${example%%:*}
