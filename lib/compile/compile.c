@@ -660,6 +660,10 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 		if (n == 8 || v->indexed)
 			return FAIL(c, &v->loc, n == 8 ? "at most 8 variables"
 						       : "a variable takes no index");
+		for (k = 0; k < n; k++)
+			if (strcmp(c->bind[k].name, v->text) == 0)
+				return FAIL(c, &v->loc, "the variable '%s' is "
+					    "named twice", v->text);
 		c->bind[n].name = v->text;
 		values[n++] = from;
 	}
@@ -724,10 +728,18 @@ static int compile_rules(struct compiler *c, const struct ast *ast)
 	int rc = RIVER_OK;
 
 	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
+		size_t before = c->model->n_rules;
+
 		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER)
 			rc = compile_rule(c, st);
 		else if (st->kind == ST_FOR)
 			rc = compile_loop(c, st);
+		else
+			continue;
+		/* A family rule whose every pair guards itself says nothing. */
+		if (rc == RIVER_OK && c->model->n_rules == before)
+			rc = FAIL(c, &st->loc, "this rule never applies: every "
+				  "pair it makes names its own guard");
 	}
 	return rc;
 }

@@ -137,13 +137,26 @@ static void put_table(struct buf *out, const river_plan *plan)
 	free(rows);
 }
 
+/* "the farmer"; a family's member, "wife2", as "the wife 2". */
+static void put_individual(struct buf *b, const char *name)
+{
+	size_t n = strlen(name), d = n;
+
+	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+		d--;
+	if (d > 0 && d < n && name[d - 1] != '_')
+		buf_printf(b, "the %.*s %s", (int)d, name, name + d);
+	else
+		buf_printf(b, "the %s", name);
+}
+
 /* "the farmer", "one missionary", "two cannibals". */
 static void put_noun(struct buf *b, const struct item *it, unsigned n)
 {
 	char num[16];
 
 	if (!it->is_kind)
-		buf_printf(b, "the %s", it->name);
+		put_individual(b, it->name);
 	else
 		buf_printf(b, "%s %s", number_word(n, num, sizeof num),
 			   n == 1 ? it->singular : it->name);
