@@ -56,20 +56,19 @@ for page in river.1 river.5 libriver.3; do
 	fi
 done
 
-# 2. The puzzle of river(5) solves in the crossings the page states, and
-# the end of the output is what the page shows.
-extract "$man/river.5" example >"$tmp/example.puz"
-crossings=$(sed -n 's/^Its known optimum is \([0-9][0-9]*\) crossings\.$/\1/p' \
-	"$man/river.5")
-name="river(5) example solves in ${crossings:-?} crossings"
-if test ! -s "$tmp/example.puz"; then
-	echo "# no text between the example markers of river.5"
-	not_ok "$name"
-elif test -z "$crossings"; then
-	echo "# river.5 has no line 'Its known optimum is N crossings.'"
-	not_ok "$name"
-else
-	run_river solve "$tmp/example.puz" >"$tmp/out" 2>"$tmp/err"
+# A puzzle of river(5) between MARK markers solves in the crossings the
+# page states on the line the sed expression PICK reads (N there).
+solves_as_stated() {
+	mark=$1 pick=$2 what=$3
+	extract "$man/river.5" "$mark" >"$tmp/$mark.puz"
+	crossings=$(sed -n "$pick" "$man/river.5")
+	name="river(5) $what solves in ${crossings:-?} crossings"
+	if test ! -s "$tmp/$mark.puz" || test -z "$crossings"; then
+		echo "# no $mark example, or no stated optimum, in river.5"
+		not_ok "$name"
+		return
+	fi
+	run_river solve "$tmp/$mark.puz" >"$tmp/out" 2>"$tmp/err"
 	status=$?
 	if test $status -eq 0 &&
 	   grep -q "^Solved in $crossings crossings (" "$tmp/out"; then
@@ -79,41 +78,25 @@ else
 		sed 's/^/# /' "$tmp/out" "$tmp/err"
 		not_ok "$name"
 	fi
-	extract "$man/river.5" output >"$tmp/want-tail"
-	lines=$(wc -l <"$tmp/want-tail" | tr -d " ")
-	tail -n "$lines" "$tmp/out" >"$tmp/tail"
-	if test "$lines" -gt 0 && same "$tmp/want-tail" "$tmp/tail"; then
-		ok "river(5) shows the end of the example's output"
-	else
-		not_ok "river(5) shows the end of the example's output"
-	fi
+}
+
+# 2. The puzzles of river(5) solve in the crossings the page states; the
+# end of the first one's output is what the page shows.
+solves_as_stated example \
+	's/^Its known optimum is \([0-9][0-9]*\) crossings\.$/\1/p' example
+extract "$man/river.5" output >"$tmp/want-tail"
+lines=$(wc -l <"$tmp/want-tail" | tr -d " ")
+tail -n "$lines" "$tmp/out" >"$tmp/tail"
+if test "$lines" -gt 0 && same "$tmp/want-tail" "$tmp/tail"; then
+	ok "river(5) shows the end of the example's output"
+else
+	not_ok "river(5) shows the end of the example's output"
 fi
 
-# The puzzle of river(5) with start and goal statements solves in the
-# crossings the page states, and 'river check' shows its placements, its
-# 'start:' and 'goal:' lines, as the page does.
-extract "$man/river.5" placed >"$tmp/placed.puz"
-crossings=$(sed -n 's/^Its optimum is \([0-9][0-9]*\) crossings\.$/\1/p' \
-	"$man/river.5")
-name="river(5) example with a start and a goal solves in ${crossings:-?} crossings"
-if test ! -s "$tmp/placed.puz"; then
-	echo "# no text between the placed markers of river.5"
-	not_ok "$name"
-elif test -z "$crossings"; then
-	echo "# river.5 has no line 'Its optimum is N crossings.'"
-	not_ok "$name"
-else
-	run_river solve "$tmp/placed.puz" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	if test $status -eq 0 &&
-	   grep -q "^Solved in $crossings crossings (" "$tmp/out"; then
-		ok "$name"
-	else
-		echo "# exit status $status"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-		not_ok "$name"
-	fi
-fi
+# The example with start and goal statements: 'river check' shows its
+# placements, its 'start:' and 'goal:' lines, as the page does.
+solves_as_stated placed 's/^Its optimum is \([0-9][0-9]*\) crossings\.$/\1/p' \
+	"example with a start and a goal"
 extract "$man/river.5" placed-check >"$tmp/want"
 run_river check "$tmp/placed.puz" >"$tmp/out" 2>"$tmp/err"
 placements "$tmp/out" >"$tmp/got"
