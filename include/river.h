@@ -43,7 +43,8 @@ enum {
 	RIVER_EINTERNAL = -7, /* a bug in libriver: please report it */
 	RIVER_ETOOBIG = -8, /* the puzzle is too big to search at all */
 	RIVER_ENOENGINE = -9, /* the external solver is not installed */
-	RIVER_EENGINE = -10 /* the external solver failed or answered wrongly */
+	RIVER_EENGINE = -10, /* the external solver failed or answered wrongly */
+	RIVER_EUNSUPPORTED = -11 /* the model formats cannot express the puzzle */
 };
 
 /* A short English description of a status code; never NULL. */
@@ -234,6 +235,9 @@ RIVER_API int river_plan_solved(const river_plan *plan);
 /* Distinct legal states the search reached, the start included. */
 RIVER_API unsigned long long river_plan_states_explored(const river_plan *plan);
 /* Number of crossings (0 when unsolved). */
+/* The total time of a solved plan's crossings (each takes its slowest
+ * passenger's time, at least the boat's); 0 when unsolved. */
+RIVER_API unsigned long long river_plan_time(const river_plan *plan);
 RIVER_API size_t river_plan_crossings(const river_plan *plan);
 
 /* How many optimal plans there are, when the search counted them (else

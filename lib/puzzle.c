@@ -85,6 +85,14 @@ static int load_source(river_puzzle **out, const struct source *src,
 		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
 	if (rc == RIVER_OK)
 		rc = check_ends(p, src, diag);
+	if (rc == RIVER_OK) {
+		p->src.name = arena_strdup(&p->arena, src->name);
+		p->src.text = arena_strndup(&p->arena, src->text, src->len);
+		p->src.len = src->len;
+		if (!p->src.name || !p->src.text)
+			rc = diag_set(diag, RIVER_ENOMEM, src, NULL,
+				      "out of memory");
+	}
 	if (rc != RIVER_OK) {
 		river_puzzle_free(p);
 		return rc;

@@ -12,6 +12,7 @@ struct river_puzzle {
 	struct arena arena;
 	struct model model;
 	struct system sys;
+	struct source src; /* its name and text, for diagnostics later */
 };
 
 #endif

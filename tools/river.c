@@ -583,6 +583,7 @@ static int exit_status(int rc)
 	case RIVER_ENOMEM:
 		return EXIT_LIMIT;
 	case RIVER_ENOENGINE:
+	case RIVER_EUNSUPPORTED:
 	case RIVER_EINVAL:
 	case RIVER_EIO:
 	case RIVER_ESYNTAX:

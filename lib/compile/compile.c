@@ -20,8 +20,23 @@ struct family {
 	unsigned long long from, to;
 };
 
-/* Names in the names table at or past this stand for family k. */
+/* A group, "group animals = dog, cat": a name for some items. */
+struct group {
+	const char *name;
+	size_t *members;
+	size_t n;
+};
+
+/* Names in the names table at or past this stand for family k; at or
+ * past GROUP_BASE, for group k. */
 #define FAMILY_BASE ((size_t)1 << 40)
+#define GROUP_BASE ((size_t)1 << 41)
+/* The most groups, attributes, allowed loads, and the longest period
+ * of a rowing rule. */
+#define MAX_GROUPS 256u
+#define MAX_ATTRS 32u
+#define MAX_LOADS 100000u
+#define MAX_PERIOD 64u
 
 /* The most rules a puzzle may expand into, and the most choices of its
  * variables a "for" rule may try. */
@@ -35,6 +50,8 @@ struct compiler {
 	struct names param_names;
 	struct family families[MODEL_MAX_ITEMS];
 	size_t n_families;
+	struct group groups[MAX_GROUPS];
+	size_t n_groups;
 	struct {
 		const char *name;
 		unsigned long long value;
@@ -46,6 +63,7 @@ struct compiler {
 	struct model *model;
 	struct names names;
 	const struct ast_stmt *title, *description, *boat, *rowers, *guard;
+	const struct ast_stmt *minimize, *time_limit;
 	size_t *guards; /* the guard line's items */
 	size_t n_guards;
 };
@@ -178,6 +196,82 @@ static int too_many_items(struct compiler *c, const struct loc *loc,
 		    MODEL_MAX_ITEMS + 1, MODEL_MAX_ITEMS);
 }
 
+/* The attribute called name, made when first seen. */
+static struct attribute *attribute(struct compiler *c, const char *name)
+{
+	struct model *m = c->model;
+	size_t i;
+
+	for (i = 0; i < m->n_attrs; i++)
+		if (strcmp(m->attrs[i].name, name) == 0)
+			return &m->attrs[i];
+	if (m->n_attrs == MAX_ATTRS)
+		return NULL;
+	if (!m->attrs) {
+		m->attrs = arena_alloc(c->arena, MAX_ATTRS * sizeof *m->attrs);
+		if (!m->attrs)
+			return NULL;
+	}
+	m->attrs[m->n_attrs].name = name;
+	m->attrs[m->n_attrs].value = arena_alloc(c->arena, MODEL_MAX_ITEMS *
+						 sizeof(unsigned));
+	if (!m->attrs[m->n_attrs].value)
+		return NULL;
+	memset(m->attrs[m->n_attrs].value, 0, MODEL_MAX_ITEMS * sizeof(unsigned));
+	return &m->attrs[m->n_attrs++];
+}
+
+/* An item's annotations: "(missionary, weight 80)". */
+static int annotate(struct compiler *c, const struct ast_item *it, size_t index)
+{
+	struct item *item = &c->model->items[index];
+	const struct ast_annot *a, *b;
+	bool singular = false;
+	int rc;
+
+	for (a = it->annots; a; a = a->next) {
+		unsigned long long v;
+		struct attribute *attr;
+
+		for (b = it->annots; b != a; b = b->next)
+			if (a->has_value && b->has_value &&
+			    strcmp(a->name, b->name) == 0)
+				return FAIL(c, &a->loc, "'%s' is given twice for "
+					    "'%s'", a->name, it->name);
+		if (!a->has_value) {
+			if (!it->counted)
+				return FAIL(c, &a->loc, "'(%s)' names a singular, and "
+					    "only a counted kind has one (give "
+					    "an attribute a value: (%s 3))",
+					    a->name, a->name);
+			if (singular)
+				return FAIL(c, &a->loc, "'%s' already has a singular",
+					    it->name);
+			singular = true;
+			item->singular = a->name;
+			continue;
+		}
+		rc = value_of(c, &a->value, false, &v);
+		if (rc != RIVER_OK)
+			return rc;
+		if (v > 1000000)
+			return FAIL(c, &a->value.loc, "%s %llu is too large (the "
+				    "largest is 1000000)", a->name, v);
+		attr = attribute(c, a->name);
+		if (!attr)
+			return c->model->n_attrs == MAX_ATTRS
+				? FAIL(c, &a->loc, "a puzzle has at most %u "
+				       "attributes", MAX_ATTRS)
+				: out_of_memory(c);
+		attr->value[index] = (unsigned)v;
+		if (strcmp(a->name, "weight") == 0)
+			item->weight = (unsigned)v;
+		else if (strcmp(a->name, "time") == 0)
+			item->time = (unsigned)v;
+	}
+	return RIVER_OK;
+}
+
 /* "husband[1..3]": the individuals husband1, husband2, husband3, and the
  * family husband naming them all. */
 static int declare_family(struct compiler *c, const struct ast_item *it)
@@ -223,7 +317,9 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 		item->loc = it->loc;
 		item->rows = true;
 		item->copies = 1;
-		rc = declare_name(c, name, c->model->n_items, it->loc);
+		rc = annotate(c, it, c->model->n_items);
+		if (rc == RIVER_OK)
+			rc = declare_name(c, name, c->model->n_items, it->loc);
 		if (rc != RIVER_OK)
 			return rc;
 		c->model->n_items++;
@@ -263,8 +359,12 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 				    count, it->name, MODEL_MAX_COPIES);
 		item->is_kind = true;
 		item->copies = (unsigned)count;
-		item->singular = it->singular ? it->singular
-					      : english_singular(c->arena, it->name);
+	}
+	rc = annotate(c, it, index);
+	if (rc != RIVER_OK)
+		return rc;
+	if (it->counted && item->singular == it->name) {
+		item->singular = english_singular(c->arena, it->name);
 		if (!item->singular)
 			return out_of_memory(c);
 	}
@@ -366,9 +466,23 @@ static int collect(struct compiler *c, const struct ast *ast)
 			for (it = st->u.items; it && rc == RIVER_OK; it = it->next)
 				rc = declare_item(c, it);
 			break;
+		case ST_MINIMIZE:
+			rc = once(c, &c->minimize, st, "a minimize line");
+			break;
+		case ST_TIME_LIMIT:
+			rc = once(c, &c->time_limit, st, "a time limit");
+			break;
 		case ST_EATS:
 		case ST_OUTNUMBER:
+		case ST_WITHOUT:
+		case ST_ALONE:
+		case ST_EXACT:
+		case ST_AT_MOST:
+		case ST_AT_LEAST:
+		case ST_SUM:
 		case ST_FOR:
+		case ST_ROWS:
+		case ST_GROUP:
 			break; /* compiled once everything else is known */
 		case ST_PARAM:
 			break; /* read before everything else */
@@ -398,6 +512,17 @@ static int resolve_group(struct compiler *c, const struct ast_name *ref,
 				    "unknown item '%s' (did you mean '%s'?)",
 				    ref->text, near);
 		return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
+	}
+	if (e->item >= GROUP_BASE) {
+		const struct group *g = &c->groups[e->item - GROUP_BASE];
+
+		if (ref->indexed)
+			return FAIL(c, &ref->index.loc,
+				    "'%s' is a group, not a family: it takes no "
+				    "index", ref->text);
+		memcpy(out, g->members, g->n * sizeof *out);
+		*n = g->n;
+		return RIVER_OK;
 	}
 	if (e->item < FAMILY_BASE) {
 		if (ref->indexed)
@@ -452,6 +577,109 @@ static int resolve_list(struct compiler *c, const struct ast_name *list,
 	return RIVER_OK;
 }
 
+/* "group animals = dog, cat, mouse": in the order written, so a group
+ * may name an earlier group. */
+static int compile_groups(struct compiler *c, const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	int rc, oom = 0;
+
+	for (st = ast->first; st; st = st->next) {
+		struct group *g = &c->groups[c->n_groups];
+		const struct name_entry *old;
+
+		if (st->kind != ST_GROUP)
+			continue;
+		if (c->n_groups == MAX_GROUPS)
+			return FAIL(c, &st->loc, "a puzzle has at most %u groups",
+				    MAX_GROUPS);
+		g->members = arena_alloc(c->arena, MODEL_MAX_ITEMS *
+						   sizeof *g->members);
+		if (!g->members)
+			return out_of_memory(c);
+		g->n = 0;
+		rc = resolve_list(c, st->u.group.names, g->members, &g->n,
+				  "the group");
+		if (rc != RIVER_OK)
+			return rc;
+		g->name = st->u.group.name;
+		old = names_add(&c->names, g->name, GROUP_BASE + c->n_groups,
+				st->loc, &oom);
+		if (oom)
+			return out_of_memory(c);
+		if (old)
+			return FAIL(c, &st->loc, "'%s' is already declared at line %d",
+				    g->name, old->loc.line);
+		c->n_groups++;
+	}
+	return RIVER_OK;
+}
+
+/* "a rows only alone", "b rows only on crossings 1, 2 of every 4". */
+static int compile_rows(struct compiler *c, const struct ast *ast)
+{
+	const struct ast_stmt *st;
+	size_t who[MODEL_MAX_ITEMS], n, i;
+	int rc;
+
+	for (st = ast->first; st; st = st->next) {
+		unsigned long long every = 0, k;
+		uint64_t on = 0;
+		const struct ast_num *num;
+
+		if (st->kind != ST_ROWS)
+			continue;
+		n = 0;
+		rc = resolve_list(c, st->u.rows.names, who, &n, "the line");
+		if (rc != RIVER_OK)
+			return rc;
+		if (st->u.rows.odd || st->u.rows.even) {
+			every = 2;
+			on = st->u.rows.odd ? 1 : 2;
+		} else if (st->u.rows.on) {
+			rc = value_of(c, &st->u.rows.every, false, &every);
+			if (rc != RIVER_OK)
+				return rc;
+			if (every < 1 || every > MAX_PERIOD)
+				return FAIL(c, &st->u.rows.every.loc,
+					    "every %llu crossings: the period must "
+					    "be 1 to %u", every, MAX_PERIOD);
+			for (num = st->u.rows.on; num; num = num->next) {
+				rc = value_of(c, &num->value, true, &k);
+				if (rc != RIVER_OK)
+					return rc;
+				if (k < 1 || k > every)
+					return FAIL(c, &num->value.loc,
+						    "crossing %llu of every %llu: "
+						    "it must be 1 to %llu", k,
+						    every, every);
+				on |= UINT64_C(1) << (k - 1);
+			}
+		}
+		for (i = 0; i < n; i++) {
+			struct item *item = &c->model->items[who[i]];
+
+			if (!item->rows)
+				return FAIL(c, &st->loc, "the %s does not row (the "
+					    "rowers line leaves it out)",
+					    item->name);
+			if (st->u.rows.alone) {
+				if (item->rows_alone)
+					return FAIL(c, &st->loc, "the %s already "
+						    "rows only alone", item->name);
+				item->rows_alone = true;
+				continue;
+			}
+			if (item->row_every)
+				return FAIL(c, &st->loc, "the %s already rows only "
+					    "on some crossings", item->name);
+			item->row_every = (unsigned)every;
+			item->row_on = on;
+		}
+	}
+	return RIVER_OK;
+}
+
 static int compile_rowers(struct compiler *c)
 {
 	const struct ast_name *names;
@@ -478,23 +706,74 @@ static int compile_rowers(struct compiler *c)
 	return RIVER_OK;
 }
 
-static void rule_text(struct buf *b, const struct model *m,
-		      const struct rule *r)
+/* "a", "a and b", "a, b and c". */
+static void list_text(struct buf *b, const struct model *m, const size_t *set,
+		      size_t n, const char *last)
 {
 	size_t i;
 
-	if (r->kind == RULE_OUTNUMBER) {
-		buf_printf(b, "%s must not outnumber %s", m->items[r->a].name,
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ",
+			   m->items[set[i]].name);
+}
+
+static void rule_text(struct buf *b, const struct model *m,
+		      const struct rule *r, const struct ast_stmt *st)
+{
+	size_t i;
+
+	switch (r->kind) {
+	case RULE_EATS:
+		buf_printf(b, "%s %s %s", m->items[r->a].name,
+			   r->with ? "must not be with"
+				   : m->items[r->a].is_kind ? "eat" : "eats",
 			   m->items[r->b].name);
-		return;
+		for (i = 0; i < r->n_guards; i++)
+			buf_printf(b, "%s%s", i == 0 ? " unless " : " or ",
+				   m->items[r->guards[i]].name);
+		break;
+	case RULE_WITHOUT:
+		buf_printf(b, "%s must not be without ", m->items[r->a].name);
+		list_text(b, m, r->guards, r->n_guards, " or ");
+		break;
+	case RULE_OUTNUMBER:
+		list_text(b, m, r->set_a, r->n_a, " and ");
+		buf_puts(b, " must not outnumber ");
+		list_text(b, m, r->set_b, r->n_b, " and ");
+		if (r->bound)
+			buf_printf(b, " by more than %llu", r->bound);
+		break;
+	case RULE_ALONE:
+		list_text(b, m, r->set_a, r->n_a, " and ");
+		buf_puts(b, " must not be alone");
+		break;
+	case RULE_EXACT:
+		list_text(b, m, r->set_a, r->n_a, " and ");
+		buf_puts(b, " must not be alone together");
+		break;
+	case RULE_AT_MOST:
+	case RULE_AT_LEAST:
+		buf_printf(b, "at %s %llu of ", r->kind == RULE_AT_MOST ? "most"
+								 : "least",
+			   r->bound);
+		list_text(b, m, r->set_a, r->n_a, " and ");
+		break;
+	case RULE_SUM:
+		buf_printf(b, "%s of ", st->u.rule.lhs.attr);
+		list_text(b, m, r->set_a, r->n_a, " and ");
+		buf_puts(b, " must not exceed ");
+		if (st->u.rule.rhs.attr) {
+			buf_printf(b, "%s of ", st->u.rule.rhs.attr);
+			list_text(b, m, r->set_b, r->n_b, " and ");
+		} else {
+			buf_printf(b, "%llu", r->bound);
+		}
+		break;
 	}
-	buf_printf(b, "%s %s %s", m->items[r->a].name,
-		   r->with ? "must not be with"
-			   : m->items[r->a].is_kind ? "eat" : "eats",
-		   m->items[r->b].name);
-	for (i = 0; i < r->n_guards; i++)
-		buf_printf(b, "%s%s", i == 0 ? " unless " : " or ",
-			   m->items[r->guards[i]].name);
+	if (r->place == PLACE_BOAT)
+		buf_puts(b, " in the boat");
+	else if (r->place == PLACE_BOTH)
+		buf_puts(b, " everywhere");
 }
 
 /* The guard line's items, resolved whether or not a rule uses them. */
@@ -549,38 +828,209 @@ static struct rule *new_rule(struct compiler *c, const struct loc *loc)
 	return &m->rules[m->n_rules++];
 }
 
+/* A copy of n items in the arena. */
+static size_t *copy_items(struct compiler *c, const size_t *items, size_t n)
+{
+	size_t *copy = arena_alloc(c->arena, (n + 1) * sizeof *copy);
+
+	if (copy && n)
+		memcpy(copy, items, n * sizeof *copy);
+	return copy;
+}
+
+static enum rule_place place_of(const struct ast_stmt *st)
+{
+	return st->u.rule.where ? (enum rule_place)st->u.rule.where
+				: PLACE_BANKS;
+}
+
+/* Finish a rule filled in by the caller: its place, location, text. */
+static int finish_rule(struct compiler *c, const struct ast_stmt *st,
+		       struct rule *rule)
+{
+	struct buf text;
+
+	rule->place = place_of(st);
+	rule->loc = st->loc;
+	buf_init(&text);
+	rule_text(&text, c->model, rule, st);
+	rule->text = text.failed ? NULL : arena_strdup(c->arena, text.data);
+	buf_release(&text);
+	return rule->text ? RIVER_OK : out_of_memory(c);
+}
+
 /* One rule between single items a and b, with guards[0..n). */
 static int add_rule(struct compiler *c, const struct ast_stmt *st, size_t a,
 		    size_t b, const size_t *guards, size_t n)
 {
 	struct rule *rule = new_rule(c, &st->loc);
-	size_t *copy;
-	struct buf text;
 
 	if (!rule)
 		return c->diag ? c->diag->status : RIVER_ENOMEM;
-	copy = arena_alloc(c->arena, (n + 1) * sizeof *copy);
-	if (!copy)
+	memset(rule, 0, sizeof *rule);
+	rule->guards = copy_items(c, guards, n);
+	if (!rule->guards)
 		return out_of_memory(c);
-	memcpy(copy, guards, n * sizeof *copy);
-	rule->kind = st->kind == ST_EATS ? RULE_EATS : RULE_OUTNUMBER;
+	rule->kind = st->kind == ST_WITHOUT ? RULE_WITHOUT : RULE_EATS;
 	rule->with = st->u.rule.with;
-	rule->loc = st->loc;
 	rule->a = a;
 	rule->b = b;
-	rule->guards = copy;
 	rule->n_guards = n;
-	buf_init(&text);
-	rule_text(&text, c->model, rule);
-	rule->text = text.failed ? NULL : arena_strdup(c->arena, text.data);
-	buf_release(&text);
-	return rule->text ? RIVER_OK : out_of_memory(c);
+	return finish_rule(c, st, rule);
 }
 
 /* A rule statement: families on either side stand for each member in
  * turn, so "father must not be with daughter" is one rule a daughter.
  * A single item named twice is an error; a pair a family makes of an
  * item with itself, or with its own guard, says nothing and is left out. */
+/* The items a list names, in out (room for every item); NULL names
+ * nothing. */
+static int items_of(struct compiler *c, const struct ast_name *list,
+		    size_t *out, size_t *n)
+{
+	*n = 0;
+	return list ? resolve_list(c, list, out, n, "the rule") : RIVER_OK;
+}
+
+static unsigned long long copies_of(const struct compiler *c,
+				    const size_t *set, size_t n,
+				    const unsigned *w)
+{
+	unsigned long long total = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		total += (unsigned long long)c->model->items[set[i]].copies *
+			 (w ? w[i] : 1);
+	return total;
+}
+
+/* One side of a sum: the weights of its items under attribute name. */
+static int sum_side(struct compiler *c, const struct ast_sum *sum,
+		    size_t *set, size_t *n, const unsigned **w)
+{
+	struct attribute *attr = NULL;
+	unsigned *weights;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < c->model->n_attrs; i++)
+		if (strcmp(c->model->attrs[i].name, sum->attr) == 0)
+			attr = &c->model->attrs[i];
+	if (!attr)
+		return FAIL(c, &sum->loc, "no item has a %s: give some one, as "
+			    "in: item bag (%s 20)", sum->attr, sum->attr);
+	rc = items_of(c, sum->names, set, n);
+	if (rc != RIVER_OK)
+		return rc;
+	weights = arena_alloc(c->arena, (*n + 1) * sizeof *weights);
+	if (!weights)
+		return out_of_memory(c);
+	for (i = 0; i < *n; i++)
+		weights[i] = attr->value[set[i]];
+	*w = weights;
+	return RIVER_OK;
+}
+
+/* Where the other side of st names item: to point at the second
+ * mention of it. */
+static const struct loc *twice_at(struct compiler *c,
+				  const struct ast_stmt *st, size_t item)
+{
+	const struct ast_name *ref = st->kind == ST_SUM ? st->u.rule.rhs.names
+							: st->u.rule.b;
+	size_t group[MODEL_MAX_ITEMS], n, k;
+	river_diag *diag = c->diag;
+
+	c->diag = NULL; /* the names resolved once already */
+	for (; ref; ref = ref->next) {
+		if (resolve_group(c, ref, group, &n) != RIVER_OK)
+			continue;
+		for (k = 0; k < n; k++)
+			if (group[k] == item) {
+				c->diag = diag;
+				return &ref->loc;
+			}
+	}
+	c->diag = diag;
+	return &st->loc;
+}
+
+/* The rules over sets of items: outnumber, alone, exact, at most, at
+ * least and sums.  Counts on a side add up. */
+static int compile_set_rule(struct compiler *c, const struct ast_stmt *st)
+{
+	size_t as[MODEL_MAX_ITEMS], bs[MODEL_MAX_ITEMS], na = 0, nb = 0, i, j;
+	const unsigned *wa = NULL, *wb = NULL;
+	unsigned long long bound = 0, most;
+	struct rule *rule;
+	int rc = RIVER_OK;
+
+	if (st->kind == ST_SUM) {
+		rc = sum_side(c, &st->u.rule.lhs, as, &na, &wa);
+		if (rc == RIVER_OK && st->u.rule.rhs.attr)
+			rc = sum_side(c, &st->u.rule.rhs, bs, &nb, &wb);
+		else if (rc == RIVER_OK)
+			bound = st->u.rule.rhs.value.number;
+	} else {
+		rc = items_of(c, st->u.rule.a, as, &na);
+		if (rc == RIVER_OK && st->kind == ST_EXACT) {
+			if (st->u.rule.b)
+				rc = resolve_list(c, st->u.rule.b, as, &na,
+						  "the rule");
+		} else if (rc == RIVER_OK) {
+			rc = items_of(c, st->u.rule.b, bs, &nb);
+		}
+		if (rc == RIVER_OK && st->u.rule.has_bound)
+			rc = value_of(c, &st->u.rule.bound, false, &bound);
+	}
+	if (rc != RIVER_OK)
+		return rc;
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			if (as[i] == bs[j])
+				return FAIL(c, twice_at(c, st, bs[j]),
+					    "the rule names '%s' twice",
+					    c->model->items[as[i]].name);
+	most = copies_of(c, as, na, wa);
+	if (st->kind == ST_EXACT && !st->u.rule.b && na < 2)
+		return FAIL(c, &st->loc, "'alone together' needs two or more "
+			    "items (for one, write: %s must not be alone)",
+			    c->model->items[as[0]].name);
+	if ((st->kind == ST_AT_MOST && most <= bound) ||
+	    (st->kind == ST_AT_LEAST && bound == 0) ||
+	    (st->kind == ST_OUTNUMBER && most <= bound) ||
+	    (st->kind == ST_SUM && most <= bound))
+		return FAIL(c, &st->loc, "this rule never applies: %s",
+			    st->kind == ST_AT_LEAST ? "there are always at least 0"
+			    : st->kind == ST_SUM ? "the left side can never be so large"
+			    : "there are never that many");
+	rule = new_rule(c, &st->loc);
+	if (!rule)
+		return c->diag ? c->diag->status : RIVER_ENOMEM;
+	memset(rule, 0, sizeof *rule);
+	switch (st->kind) {
+	case ST_OUTNUMBER: rule->kind = RULE_OUTNUMBER; break;
+	case ST_ALONE: rule->kind = RULE_ALONE; break;
+	case ST_EXACT: rule->kind = RULE_EXACT; break;
+	case ST_AT_MOST: rule->kind = RULE_AT_MOST; break;
+	case ST_AT_LEAST: rule->kind = RULE_AT_LEAST; break;
+	default: rule->kind = RULE_SUM; break;
+	}
+	rule->set_a = copy_items(c, as, na);
+	rule->set_b = copy_items(c, bs, nb);
+	if (!rule->set_a || !rule->set_b)
+		return out_of_memory(c);
+	rule->n_a = na;
+	rule->n_b = nb;
+	rule->wa = wa;
+	rule->wb = wb;
+	rule->bound = bound;
+	rule->a = as[0];
+	rule->b = nb ? bs[0] : as[0];
+	return finish_rule(c, st, rule);
+}
+
 static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 {
 	size_t as[MODEL_MAX_ITEMS], bs[MODEL_MAX_ITEMS], na, nb, i, j, g;
@@ -588,15 +1038,26 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 	bool grouped;
 	int rc;
 
-	rc = resolve_group(c, st->u.rule.a, as, &na);
+	if (st->kind != ST_EATS && st->kind != ST_WITHOUT)
+		return compile_set_rule(c, st);
+	na = 0;
+	rc = resolve_list(c, st->u.rule.a, as, &na, "the rule");
+	if (rc == RIVER_OK && st->kind == ST_WITHOUT) {
+		/* "a must not be without g": each a, guarded by the g. */
+		rc = resolve_list(c, st->u.rule.unless, guards, &ng, "the rule");
+		for (i = 0; rc == RIVER_OK && i < na; i++) {
+			for (g = 0; g < ng && guards[g] != as[i]; g++)
+				;
+			if (g == ng)
+				rc = add_rule(c, st, as[i], as[i], guards, ng);
+		}
+		return rc;
+	}
 	if (rc == RIVER_OK)
 		rc = resolve_group(c, st->u.rule.b, bs, &nb);
 	if (rc != RIVER_OK)
 		return rc;
 	grouped = na > 1 || nb > 1;
-	if (st->kind == ST_OUTNUMBER && grouped)
-		return FAIL(c, &st->loc, "a counting rule compares single items "
-			    "or kinds, not a family");
 	if (!grouped && as[0] == bs[0])
 		return FAIL(c, &st->u.rule.b->loc, "the rule names '%s' twice",
 			    c->model->items[as[0]].name);
@@ -730,7 +1191,10 @@ static int compile_rules(struct compiler *c, const struct ast *ast)
 	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
 		size_t before = c->model->n_rules;
 
-		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER)
+		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER ||
+		    st->kind == ST_WITHOUT || st->kind == ST_ALONE ||
+		    st->kind == ST_EXACT || st->kind == ST_AT_MOST ||
+		    st->kind == ST_AT_LEAST || st->kind == ST_SUM)
 			rc = compile_rule(c, st);
 		else if (st->kind == ST_FOR)
 			rc = compile_loop(c, st);
@@ -835,28 +1299,249 @@ static int compile_placements(struct compiler *c, const struct ast *ast)
 	return rc;
 }
 
+/* One element of an allowed load, resolved: count copies from among
+ * these items. */
+struct load_elem {
+	size_t items[MODEL_MAX_ITEMS];
+	size_t n;
+	unsigned count;
+};
+
+struct expansion {
+	struct compiler *c;
+	const struct load_elem *elem;
+	size_t n_elems;
+	unsigned cur[MODEL_MAX_ITEMS];
+	int rc;
+};
+
+static void add_load(struct expansion *x)
+{
+	struct model *m = x->c->model;
+	unsigned *count;
+
+	if (m->n_loads == MAX_LOADS) {
+		x->rc = FAIL(x->c, &x->c->boat->loc, "the boat's loads expand "
+			     "to more than %u loads", MAX_LOADS);
+		return;
+	}
+	if (m->n_loads % 64 == 0) {
+		struct load *loads = arena_alloc(x->c->arena, (m->n_loads + 64) *
+							    sizeof *loads);
+
+		if (!loads) {
+			x->rc = out_of_memory(x->c);
+			return;
+		}
+		if (m->n_loads)
+			memcpy(loads, m->loads, m->n_loads * sizeof *loads);
+		m->loads = loads;
+	}
+	count = arena_alloc(x->c->arena, m->n_items * sizeof *count);
+	if (!count) {
+		x->rc = out_of_memory(x->c);
+		return;
+	}
+	memcpy(count, x->cur, m->n_items * sizeof *count);
+	m->loads[m->n_loads++].count = count;
+}
+
+/* Every way to take elem[e]'s left copies from its items k.., then the
+ * elements after it. */
+static void expand(struct expansion *x, size_t e, size_t k, unsigned left)
+{
+	const struct load_elem *el;
+	unsigned t, most, id;
+
+	if (x->rc != RIVER_OK)
+		return;
+	if (e == x->n_elems) {
+		add_load(x);
+		return;
+	}
+	el = &x->elem[e];
+	if (left == 0) {
+		expand(x, e + 1, 0, e + 1 < x->n_elems ? x->elem[e + 1].count : 0);
+		return;
+	}
+	if (k == el->n)
+		return;
+	id = (unsigned)el->items[k];
+	most = x->c->model->items[id].copies - x->cur[id];
+	if (most > left)
+		most = left;
+	for (t = most + 1; t-- > 0;) {
+		x->cur[id] += t;
+		expand(x, e, k + 1, left - t);
+		x->cur[id] -= t;
+	}
+}
+
+/* "carries soldier or 2 boys or mouse and chicken": every exact load
+ * these allow. */
+static int compile_loads(struct compiler *c, const struct ast_boat_clause *cl)
+{
+	enum { MAX_ELEMS = 16 };
+	const struct ast_load *ld;
+	struct expansion *x = arena_alloc(c->arena, sizeof *x);
+	struct load_elem *elem = arena_alloc(c->arena, MAX_ELEMS * sizeof *elem);
+	int rc;
+
+	if (!x || !elem)
+		return out_of_memory(c);
+	for (ld = cl->loads; ld; ld = ld->next) {
+		const struct ast_place *p;
+		size_t n = 0, before = c->model->n_loads;
+
+		for (p = ld->elems.first; p; p = p->next) {
+			unsigned long long count = 1, avail = 0;
+			size_t k;
+
+			if (n == MAX_ELEMS)
+				return FAIL(c, &p->loc, "a load has at most %d "
+					    "parts", MAX_ELEMS);
+			rc = resolve_group(c, p->name, elem[n].items, &elem[n].n);
+			if (rc == RIVER_OK && p->counted)
+				rc = value_of(c, &p->count, true, &count);
+			if (rc != RIVER_OK)
+				return rc;
+			for (k = 0; k < elem[n].n; k++)
+				avail += c->model->items[elem[n].items[k]].copies;
+			if (count == 0)
+				return FAIL(c, &p->count.loc, "a load takes at "
+					    "least one of each thing it names");
+			if (count > avail)
+				return FAIL(c, &p->loc, "there are only %llu "
+					    "'%s' to take", avail, p->name->text);
+			elem[n++].count = (unsigned)count;
+		}
+		memset(x, 0, sizeof *x);
+		x->c = c;
+		x->elem = elem;
+		x->n_elems = n;
+		expand(x, 0, 0, elem[0].count);
+		if (x->rc != RIVER_OK)
+			return x->rc;
+		if (c->model->n_loads == before)
+			return FAIL(c, &ld->loc, "this load names more copies "
+				    "than there are");
+	}
+	return RIVER_OK;
+}
+
+static bool any_weight(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].weight)
+			return true;
+	return false;
+}
+
 static int compile_boat(struct compiler *c)
 {
-	const struct ast_boat_clause *cl;
-	bool seats = false;
+	const struct ast_boat_clause *cl, *seen[BOAT_CARRIES + 1] = {NULL};
+	static const char *const what[] = {"seats", "load", "margin", "time",
+					   "loads"};
+	struct model *m = c->model;
+	size_t i;
 
 	if (!c->boat)
 		return FAIL(c, NULL,
 			    "the puzzle has no boat (add a line such as: boat seats 2)");
 	for (cl = c->boat->u.boat; cl; cl = cl->next) {
-		if (seats)
-			return FAIL(c, &cl->loc, "the boat's seats are given twice");
-		seats = true;
-		unsigned long long seats_given;
-		int rc = value_of(c, &cl->value, false, &seats_given);
+		unsigned long long v = 0;
+		int rc;
 
+		if (seen[cl->kind])
+			return FAIL(c, &cl->loc, "the boat's %s are given twice",
+				    what[cl->kind]);
+		seen[cl->kind] = cl;
+		if (cl->kind == BOAT_CARRIES) {
+			rc = compile_loads(c, cl);
+			if (rc != RIVER_OK)
+				return rc;
+			continue;
+		}
+		rc = value_of(c, &cl->value, false, &v);
 		if (rc != RIVER_OK)
 			return rc;
-		if (seats_given < 1)
-			return FAIL(c, &cl->value.loc,
-				    "the boat needs at least one seat");
-		c->model->seats = (unsigned)seats_given;
+		if (v < 1 && cl->kind != BOAT_MARGIN)
+			return FAIL(c, &cl->value.loc, cl->kind == BOAT_SEATS
+				    ? "the boat needs at least one seat"
+				    : "the boat's %s must be at least 1",
+				    what[cl->kind]);
+		switch (cl->kind) {
+		case BOAT_SEATS:
+			m->seats = (unsigned)v;
+			m->seats_given = true;
+			break;
+		case BOAT_LOAD:
+			m->load_limit = v;
+			break;
+		case BOAT_MARGIN:
+			m->margin = v;
+			m->has_margin = true;
+			break;
+		case BOAT_TIME:
+			m->boat_time = (unsigned)v;
+			break;
+		case BOAT_CARRIES:
+			break;
+		}
 	}
+	if ((seen[BOAT_LOAD] || seen[BOAT_MARGIN]) && !any_weight(m))
+		return FAIL(c, &(seen[BOAT_LOAD] ? seen[BOAT_LOAD]
+						 : seen[BOAT_MARGIN])->loc,
+			    "the boat's %s is a weight, but no item has one "
+			    "(as in: item father (weight 90))",
+			    seen[BOAT_LOAD] ? "load" : "margin");
+	if (!m->seats_given) {
+		if (!seen[BOAT_LOAD] && !seen[BOAT_CARRIES])
+			return FAIL(c, &c->boat->loc, "the boat needs seats, a "
+				    "load limit or a list of loads (as in: boat "
+				    "seats 2)");
+		/* Only the weight or the loads limit who boards. */
+		for (i = 0; i < m->n_items; i++)
+			m->seats += m->items[i].copies;
+	}
+	return RIVER_OK;
+}
+
+/* "minimize time" and "time limit 17": they need crossing times. */
+static int compile_time(struct compiler *c)
+{
+	struct model *m = c->model;
+	const struct ast_stmt *st = c->minimize ? c->minimize : c->time_limit;
+	size_t i, untimed = SIZE_MAX;
+	bool timed = m->boat_time > 0;
+	int rc;
+
+	if (c->time_limit) {
+		rc = value_of(c, &c->time_limit->u.limit, false, &m->time_limit);
+		if (rc != RIVER_OK)
+			return rc;
+		m->has_time_limit = true;
+	}
+	m->minimize_time = c->minimize && c->minimize->u.minimize_time;
+	if (!st || (!m->minimize_time && !m->has_time_limit))
+		return RIVER_OK;
+	m->time_loc = st->loc;
+	for (i = 0; i < m->n_items; i++) {
+		timed |= m->items[i].time > 0;
+		if (m->items[i].time == 0 && untimed == SIZE_MAX)
+			untimed = i;
+	}
+	if (!timed)
+		return FAIL(c, &st->loc, "the puzzle %s time, but no crossing "
+			    "takes any: give the items times (item a (time 1)) "
+			    "or the boat one (boat time 1)",
+			    m->minimize_time ? "minimizes" : "limits");
+	if (m->minimize_time && m->boat_time == 0 && untimed != SIZE_MAX)
+		return FAIL(c, &st->loc, "to minimize time, every crossing must "
+			    "take some: the %s has no time (give it one, or the "
+			    "boat one: boat time 1)", m->items[untimed].name);
 	return RIVER_OK;
 }
 
@@ -899,9 +1584,15 @@ int compile_model(struct model *model, struct arena *arena,
 	if (rc == RIVER_OK)
 		rc = check_whole(&c, ast);
 	if (rc == RIVER_OK)
+		rc = compile_groups(&c, ast);
+	if (rc == RIVER_OK)
 		rc = compile_boat(&c);
 	if (rc == RIVER_OK)
 		rc = compile_rowers(&c);
+	if (rc == RIVER_OK)
+		rc = compile_rows(&c, ast);
+	if (rc == RIVER_OK)
+		rc = compile_time(&c);
 	if (rc == RIVER_OK)
 		rc = compile_placements(&c, ast);
 	if (rc == RIVER_OK)
@@ -913,4 +1604,51 @@ int compile_model(struct model *model, struct arena *arena,
 	model->title = c.title->u.string.text;
 	model->description = c.description ? c.description->u.string.text : "";
 	return RIVER_OK;
+}
+
+bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].rows_alone || m->items[i].row_every) {
+			*what = "a rowing rule ('rows only')";
+			*loc = m->items[i].loc;
+			return false;
+		}
+	}
+	for (i = 0; i < m->n_rules; i++) {
+		const struct rule *r = &m->rules[i];
+
+		if (r->place != PLACE_BANKS ||
+		    (r->kind != RULE_EATS && r->kind != RULE_OUTNUMBER) ||
+		    (r->kind == RULE_OUTNUMBER &&
+		     (r->n_a != 1 || r->n_b != 1 || r->bound))) {
+			*what = "this rule";
+			*loc = r->loc;
+			return false;
+		}
+	}
+	*loc = m->time_loc;
+	if (m->load_limit || m->has_margin || m->loads) {
+		*what = m->loads ? "a list of the boat's loads"
+			: m->load_limit ? "a load limit" : "a load margin";
+		loc->line = 0;
+		return false;
+	}
+	if (m->minimize_time || m->has_time_limit) {
+		*what = m->minimize_time ? "a time objective" : "a time limit";
+		return false;
+	}
+	return true;
+}
+
+bool model_timed(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].time)
+			return true;
+	return m->boat_time > 0;
 }

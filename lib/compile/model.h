@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/diag.h"
 
@@ -21,22 +22,52 @@ struct item {
 	unsigned copies;      /* 1 for an individual */
 	bool is_kind;
 	bool rows;
+	bool rows_alone;      /* rows only when alone in the boat */
+	unsigned row_every;   /* 0, or rows only on some crossings of every */
+	uint64_t row_on;      /* row_every crossings: bit k for crossing k+1 */
+	unsigned weight;      /* per copy */
+	unsigned time;        /* to cross, per copy */
 	struct loc loc;
 };
 
-enum rule_kind {
-	RULE_EATS,     /* a and b together, and no guard: forbidden */
-	RULE_OUTNUMBER /* b present and a more than b: forbidden */
+/* A number each item carries, "money": per item (per copy). */
+struct attribute {
+	const char *name;
+	unsigned *value;
 };
+
+/* What a rule forbids at a place (a bank, or the boat's load). */
+enum rule_kind {
+	RULE_EATS,      /* a and b together, and no guard */
+	RULE_OUTNUMBER, /* some of set b, and more of set a than of b + bound */
+	RULE_WITHOUT,   /* a, and none of the guards */
+	RULE_ALONE,     /* something, and nothing but set a */
+	RULE_EXACT,     /* all of set a, and nothing else */
+	RULE_AT_MOST,   /* more than bound of set a */
+	RULE_AT_LEAST,  /* fewer than bound of set a */
+	RULE_SUM        /* sum over set a of wa > sum over set b of wb + bound */
+};
+
+enum rule_place { PLACE_BANKS = 1, PLACE_BOAT = 2, PLACE_BOTH = 3 };
 
 struct rule {
 	enum rule_kind kind;
-	size_t a, b;          /* items */
+	enum rule_place place;
+	size_t a, b;          /* RULE_EATS, RULE_WITHOUT: items */
 	const size_t *guards; /* items; any one present prevents the harm */
 	size_t n_guards;
+	const size_t *set_a, *set_b; /* items, for the other kinds */
+	size_t n_a, n_b;
+	const unsigned *wa, *wb; /* RULE_SUM: per element of set_a, set_b */
+	unsigned long long bound;
 	bool with;            /* written "a must not be with b" */
 	const char *text;     /* the rule as written, normalised */
 	struct loc loc;
+};
+
+/* One load the boat may carry: copies per item. */
+struct load {
+	unsigned *count;
 };
 
 /* Where everything is: per item, how many copies are on the right bank,
@@ -54,9 +85,32 @@ struct model {
 	struct placement start;  /* default: everything, boat too, left */
 	struct placement goal;   /* default: every item right, boat any */
 	struct loc start_loc, goal_loc; /* the first such lines (or 0) */
-	unsigned seats;
+	unsigned seats;       /* the most passengers */
+	bool seats_given;
+	unsigned long long load_limit;   /* 0: none; the most weight */
+	unsigned long long margin;       /* the most a load's weight changes */
+	bool has_margin;
+	unsigned boat_time;   /* the least time a crossing takes */
+	struct load *loads;   /* NULL: any load; else only these */
+	size_t n_loads;
+	bool minimize_time;
+	unsigned long long time_limit;   /* 0: none */
+	bool has_time_limit;
+	struct loc time_loc;  /* the minimize or limit line, or the boat */
+	struct attribute *attrs;
+	size_t n_attrs;
 	struct rule *rules;
 	size_t n_rules;
 };
+
+/* True when crossings take time: an item or the boat has one. */
+bool model_timed(const struct model *m);
+
+/* True when the puzzle only uses what the declarative exporters model:
+ * seats, rowers, and eats/outnumber rules between single items on the
+ * banks.  Otherwise *what names the first thing they do not, and *loc
+ * where it is. */
+bool model_is_basic(const struct model *m, const char **what,
+		    struct loc *loc);
 
 #endif

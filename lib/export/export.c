@@ -145,8 +145,16 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 river_diag *diag)
 {
 	int rc = RIVER_OK;
+	const char *what;
+	struct loc loc;
 
 	memset(ctx, 0, sizeof *ctx);
+	if (!model_is_basic(&puzzle->model, &what, &loc))
+		return diag_set(diag, RIVER_EUNSUPPORTED, &puzzle->src,
+				loc.line ? &loc : NULL,
+				"the model formats and engines cannot express %s "
+				"yet: solve this puzzle with the built-in search "
+				"(without --engine)", what);
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
 	ctx->sys = &puzzle->sys;

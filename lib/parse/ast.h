@@ -15,6 +15,15 @@ struct ast_value {
 	struct loc loc;
 };
 
+struct ast_num {
+	struct ast_value value;
+	struct ast_num *next;
+};
+
+struct ast_nums {
+	struct ast_num *first, *last;
+};
+
 /* A reference to an item by name: "wolf", "husband[2]", "wife[i]", or a
  * family as a whole, "husband". */
 struct ast_name {
@@ -29,6 +38,20 @@ struct ast_names {
 	struct ast_name *first, *last;
 };
 
+/* "(weight 90)", "(missionary, time 3)": a singular, or a number the
+ * item carries (its weight, its crossing time, any named attribute). */
+struct ast_annot {
+	const char *name;
+	bool has_value;            /* false: the name is the singular */
+	struct ast_value value;
+	struct loc loc;
+	struct ast_annot *next;
+};
+
+struct ast_annots {
+	struct ast_annot *first, *last;
+};
+
 /* "farmer", "farmer "label"", "3 missionaries (missionary) "label"" */
 struct ast_item {
 	bool counted;
@@ -36,7 +59,7 @@ struct ast_item {
 	bool family;               /* "husband[1..n]": individuals */
 	struct ast_value from, to;
 	const char *name;
-	const char *singular; /* NULL unless given */
+	struct ast_annot *annots; /* singular and attributes, or NULL */
 	const char *label;    /* NULL unless given */
 	struct loc loc;
 	struct ast_item *next;
@@ -60,11 +83,29 @@ struct ast_places {
 	struct ast_place *first, *last;
 };
 
-enum ast_boat_clause_kind { BOAT_SEATS };
+enum ast_boat_clause_kind {
+	BOAT_SEATS,   /* seats N */
+	BOAT_LOAD,    /* load N: the most weight */
+	BOAT_MARGIN,  /* margin N: the most a load's weight may change */
+	BOAT_TIME,    /* time N: the least a crossing takes */
+	BOAT_CARRIES  /* carries P or Q: the only loads allowed */
+};
+
+/* One allowed load: "soldier", "2 boys", "mouse and chicken". */
+struct ast_load {
+	struct ast_places elems;
+	struct loc loc;
+	struct ast_load *next;
+};
+
+struct ast_loads {
+	struct ast_load *first, *last;
+};
 
 struct ast_boat_clause {
 	enum ast_boat_clause_kind kind;
 	struct ast_value value;
+	struct ast_load *loads; /* BOAT_CARRIES */
 	struct loc loc;
 	struct ast_boat_clause *next;
 };
@@ -80,8 +121,18 @@ enum ast_stmt_kind {
 	ST_BOAT,
 	ST_ROWERS,
 	ST_GUARD,
-	ST_EATS,     /* a eats b [unless ...] */
-	ST_OUTNUMBER, /* a must not outnumber b */
+	ST_EATS,     /* a eats b [unless ...]; a must not be with b */
+	ST_OUTNUMBER, /* a must not outnumber b [by more than m] */
+	ST_WITHOUT,   /* a must not be without g or h */
+	ST_ALONE,     /* a must not be (left) alone */
+	ST_EXACT,     /* a and b must not be alone together */
+	ST_AT_MOST,   /* at most n of a, b */
+	ST_AT_LEAST,  /* at least n of a, b */
+	ST_SUM,       /* money of a must not exceed bags of b */
+	ST_ROWS,      /* a rows only alone / only on odd crossings */
+	ST_GROUP,     /* group animals = dog, cat */
+	ST_MINIMIZE,  /* minimize time / crossings */
+	ST_TIME_LIMIT, /* time limit 17 */
 	ST_PARAM,     /* param n [= 3] */
 	ST_START,     /* start wolf, boat on the right */
 	ST_GOAL,      /* goal wolf on the left */
@@ -98,6 +149,17 @@ struct ast_cond {
 
 struct ast_conds {
 	struct ast_cond *first, *last;
+};
+
+/* Where a rule holds. */
+enum ast_where { WHERE_BANKS = 1, WHERE_BOAT = 2, WHERE_BOTH = 3 };
+
+/* One side of a comparison of sums: "weight of a, b", or a number. */
+struct ast_sum {
+	const char *attr;         /* NULL: the number alone */
+	struct ast_name *names;
+	struct ast_value value;
+	struct loc loc;
 };
 
 struct ast_stmt {
@@ -128,7 +190,24 @@ struct ast_stmt {
 			struct ast_name *a, *b;
 			struct ast_name *unless; /* NULL when not given */
 			bool with;               /* "must not be with" */
+			enum ast_where where;    /* 0: not said (the banks) */
+			bool has_bound;
+			struct ast_value bound;  /* a margin, or at most/least N */
+			struct ast_sum lhs, rhs; /* ST_SUM */
 		} rule;
+		struct {
+			struct ast_name *names;
+			bool alone;              /* "rows only alone" */
+			struct ast_num *on;      /* crossings 1, 2 ... */
+			struct ast_value every;  /* ... of every 4 (0: none) */
+			bool odd, even;
+		} rows;
+		struct {
+			const char *name;
+			struct ast_name *names;
+		} group;
+		bool minimize_time;
+		struct ast_value limit;
 		struct {
 			struct ast_name *vars;   /* loop variables */
 			struct ast_value from, to;

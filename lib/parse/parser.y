@@ -79,6 +79,17 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	int side;
 	struct ast_cond *cond;
 	struct ast_conds conds;
+	struct ast_decor {
+		struct ast_annots annots;
+		const char *label;
+	} decor;
+	struct ast_annot *annot;
+	struct ast_annots annots;
+	struct ast_load *load;
+	struct ast_loads loads;
+	struct ast_sum sum;
+	struct ast_nums nums;
+	struct ast_stmt *rows;
 }
 
 %token TITLE "title" DESCRIPTION "description" ITEM "item" BOAT "boat"
@@ -88,6 +99,12 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token NL "end of line" THE "the" PARAM "param"
 %token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
 %token FOR "for" IN "in" WHERE "where" BE "be" WITH "with" DOTS ".." NE "!="
+%token ROWS "rows" ONLY "only" ALONE "alone" ODD "odd" EVEN "even"
+%token CROSSINGS "crossings" EVERY "every" OF "of" WITHOUT "without"
+%token TOGETHER "together" AT "at" MOST "most" LEAST "least" EXCEED "exceed"
+%token BY "by" MORE "more" THAN "than" EVERYWHERE "everywhere" GROUP "group"
+%token MINIMIZE "minimize" TIME "time" LIMIT "limit" LOAD "load"
+%token MARGIN "margin" CARRIES "carries" LEFT_ALONE "left alone"
 %token <str> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 
@@ -95,7 +112,19 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <names> list guard_list unless
 %type <item> item
 %type <items> items
-%type <str> singular label
+%type <str> attr_name
+%type <annot> annot
+%type <annots> annots
+%type <decor> decor
+%type <load> load
+%type <loads> loads
+%type <places> load_elems
+%type <place> load_elem
+%type <sum> sum attr_sum
+%type <nums> nums
+%type <stmt> rows_tail must_rule
+%type <side> where_place
+%type <value> margin
 %type <clause> boat_clause
 %type <clauses> boat_clauses
 %type <stmt> statement rule
@@ -110,20 +139,107 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %%
 
 rule
-	: name "eats" name unless {
+	: name "eats" name unless where_place {
 		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
 		$$->u.rule.a = $1; $$->u.rule.b = $3;
 		$$->u.rule.unless = $4.first;
+		$$->u.rule.where = (enum ast_where)$5;
 	}
-	| name "must" "not" "be" "with" name unless {
-		NEW($$, @1); $$->kind = ST_EATS; $$->loc = L(&@1);
-		$$->u.rule.a = $1; $$->u.rule.b = $6;
-		$$->u.rule.unless = $7.first; $$->u.rule.with = true;
+	| list "must" "not" must_rule where_place {
+		$$ = $4; $$->loc = L(&@1); $$->u.rule.a = $1.first;
+		$$->u.rule.where = (enum ast_where)$5;
 	}
-	| name "must" "not" "outnumber" name {
-		NEW($$, @1); $$->kind = ST_OUTNUMBER; $$->loc = L(&@1);
-		$$->u.rule.a = $1; $$->u.rule.b = $5;
+	| "at" "most" value of list where_place {
+		NEW($$, @1); $$->kind = ST_AT_MOST; $$->loc = L(&@1);
+		$$->u.rule.has_bound = true; $$->u.rule.bound = $3;
+		$$->u.rule.a = $5.first;
+		$$->u.rule.where = (enum ast_where)$6;
 	}
+	| "at" "least" value of list where_place {
+		NEW($$, @1); $$->kind = ST_AT_LEAST; $$->loc = L(&@1);
+		$$->u.rule.has_bound = true; $$->u.rule.bound = $3;
+		$$->u.rule.a = $5.first;
+		$$->u.rule.where = (enum ast_where)$6;
+	}
+	| attr_sum "must" "not" "exceed" sum where_place {
+		NEW($$, @1); $$->kind = ST_SUM; $$->loc = L(&@1);
+		$$->u.rule.lhs = $1; $$->u.rule.rhs = $5;
+		$$->u.rule.where = (enum ast_where)$6;
+	}
+	;
+
+/* What follows "A must not": the rule's kind and its other side. */
+must_rule
+	: "be" "with" name unless {
+		NEW($$, @1); $$->kind = ST_EATS;
+		$$->u.rule.b = $3; $$->u.rule.unless = $4.first;
+		$$->u.rule.with = true;
+	}
+	| "outnumber" list margin {
+		NEW($$, @1); $$->kind = ST_OUTNUMBER;
+		$$->u.rule.b = $2.first;
+		$$->u.rule.has_bound = $3.loc.line != 0; $$->u.rule.bound = $3;
+	}
+	| "be" "without" guard_list {
+		NEW($$, @1); $$->kind = ST_WITHOUT;
+		$$->u.rule.unless = $3.first;
+	}
+	| "be" "alone" {
+		NEW($$, @1); $$->kind = ST_ALONE;
+	}
+	| "be" "left alone" {
+		NEW($$, @1); $$->kind = ST_ALONE;
+	}
+	| "be" "alone" "together" {
+		NEW($$, @1); $$->kind = ST_EXACT;
+	}
+	| "be" "alone" "with" list {
+		NEW($$, @1); $$->kind = ST_EXACT; $$->u.rule.b = $4.first;
+	}
+	;
+
+/* "by more than 1": how far A may outnumber B. */
+margin
+	: %empty	{ $$.number = 0; $$.param = NULL; $$.loc.line = 0; $$.loc.column = 0; }
+	| "by" "more" "than" value	{ $$ = $4; }
+	;
+
+of
+	: %empty
+	| "of"
+	;
+
+/* "weight of the father and mother", or a number. */
+attr_sum
+	: attr_name "of" list {
+		$$.attr = $1; $$.names = $3.first; $$.loc = L(&@1);
+		$$.value.number = 0; $$.value.param = NULL;
+	}
+	;
+
+sum
+	: attr_sum
+	| NUMBER {
+		$$.attr = NULL; $$.names = NULL; $$.loc = L(&@1);
+		$$.value.number = $1; $$.value.param = NULL; $$.value.loc = L(&@1);
+	}
+	;
+
+attr_name
+	: NAME		{ $$ = $1; }
+	| "time"	{ $$ = "time"; }
+	| "load"	{ $$ = "load"; }
+	;
+
+/* Where a rule holds: on the banks (when not said), in the boat, or
+ * both. */
+where_place
+	: %empty			{ $$ = 0; }
+	| "in" "the" "boat"		{ $$ = WHERE_BOAT; }
+	| "in" "boat"			{ $$ = WHERE_BOAT; }
+	| "on" "the" "bank"		{ $$ = WHERE_BANKS; }
+	| "on" "bank"			{ $$ = WHERE_BANKS; }
+	| "everywhere"			{ $$ = WHERE_BOTH; }
 	;
 
 where
@@ -190,6 +306,24 @@ statement
 		$$->u.guard = $2.first;
 	}
 	| rule
+	| list "rows" "only" rows_tail {
+		$$ = $4; $$->loc = L(&@1); $$->u.rows.names = $1.first;
+	}
+	| "group" NAME '=' list {
+		NEW($$, @1); $$->kind = ST_GROUP; $$->loc = L(&@2);
+		$$->u.group.name = $2; $$->u.group.names = $4.first;
+	}
+	| "minimize" "time" {
+		NEW($$, @1); $$->kind = ST_MINIMIZE; $$->loc = L(&@1);
+		$$->u.minimize_time = true;
+	}
+	| "minimize" "crossings" {
+		NEW($$, @1); $$->kind = ST_MINIMIZE; $$->loc = L(&@1);
+	}
+	| "time" "limit" value {
+		NEW($$, @1); $$->kind = ST_TIME_LIMIT; $$->loc = L(&@1);
+		$$->u.limit = $3;
+	}
 	| "for" list "in" value ".." value where ':' rule {
 		NEW($$, @1); $$->kind = ST_FOR; $$->loc = L(&@1);
 		$$->u.loop.vars = $2.first; $$->u.loop.from = $4;
@@ -212,6 +346,38 @@ statement
 		NEW($$, @1); $$->kind = ST_PARAM; $$->loc = L(&@2);
 		$$->u.param.name = $2; $$->u.param.has_value = true;
 		$$->u.param.value = $4;
+	}
+	;
+
+/* After "X rows only": when X may row. */
+rows_tail
+	: "alone" {
+		NEW($$, @1); $$->kind = ST_ROWS; $$->u.rows.alone = true;
+	}
+	| "on" "odd" "crossings" {
+		NEW($$, @1); $$->kind = ST_ROWS; $$->u.rows.odd = true;
+	}
+	| "on" "even" "crossings" {
+		NEW($$, @1); $$->kind = ST_ROWS; $$->u.rows.even = true;
+	}
+	| "on" "crossings" nums "of" "every" value {
+		NEW($$, @1); $$->kind = ST_ROWS; $$->u.rows.on = $3.first;
+		$$->u.rows.every = $6;
+	}
+	;
+
+nums
+	: value {
+		struct ast_num *n; NEW(n, @1); n->value = $1;
+		$$.first = $$.last = n;
+	}
+	| nums comma value {
+		struct ast_num *n; NEW(n, @3); n->value = $3;
+		$$ = $1; APPEND($$, n);
+	}
+	| nums "and" value {
+		struct ast_num *n; NEW(n, @3); n->value = $3;
+		$$ = $1; APPEND($$, n);
 	}
 	;
 
@@ -268,28 +434,61 @@ items
 	;
 
 item
-	: NAME label {
-		NEW($$, @1); $$->name = $1; $$->label = $2; $$->loc = L(&@1);
+	: NAME decor {
+		NEW($$, @1); $$->name = $1; $$->label = $2.label; $$->loc = L(&@1);
+		$$->annots = $2.annots.first;
 	}
-	| NAME '[' value ".." value ']' label {
-		NEW($$, @1); $$->name = $1; $$->label = $7; $$->loc = L(&@1);
+	| NAME '[' value ".." value ']' decor {
+		NEW($$, @1); $$->name = $1; $$->label = $7.label; $$->loc = L(&@1);
 		$$->family = true; $$->from = $3; $$->to = $5;
+		$$->annots = $7.annots.first;
 	}
-	| value NAME singular label {
+	| value NAME decor {
 		NEW($$, @1); $$->counted = true; $$->count = $1;
 		$$->name = $2; $$->loc = L(&@2);
-		$$->singular = $3; $$->label = $4;
+		$$->annots = $3.annots.first; $$->label = $3.label;
 	}
 	;
 
-singular
-	: %empty		{ $$ = NULL; }
-	| '(' NAME ')'		{ $$ = $2; }
+/* A label and annotations, in either order: "Alice" (time 1),
+ * (missionary) "M", (weight 90). */
+decor
+	: %empty {
+		$$.annots.first = $$.annots.last = NULL; $$.label = NULL;
+	}
+	| decor '(' annots ')' {
+		$$ = $1;
+		if ($$.annots.last)
+			$$.annots.last->next = $3.first;
+		else
+			$$.annots.first = $3.first;
+		$$.annots.last = $3.last;
+	}
+	| decor STRING {
+		$$ = $1;
+		if ($$.label) {
+			struct loc at = L(&@2);
+			parse_error(ctx, RIVER_ESYNTAX, &at,
+				    "the item already has a label");
+			YYABORT;
+		}
+		$$.label = $2;
+	}
 	;
 
-label
-	: %empty		{ $$ = NULL; }
-	| STRING		{ $$ = $1; }
+annots
+	: annot			{ $$.first = $$.last = $1; }
+	| annots ',' annot	{ $$ = $1; APPEND($$, $3); }
+	;
+
+annot
+	: NAME {
+		NEW($$, @1); $$->name = $1; $$->loc = L(&@1);
+	}
+	| attr_name value {
+		NEW($$, @1); $$->name = $1; $$->loc = L(&@1);
+		$$->has_value = true; $$->value = $2;
+	}
 	;
 
 boat_clauses
@@ -301,6 +500,50 @@ boat_clause
 	: "seats" value {
 		NEW($$, @1); $$->kind = BOAT_SEATS; $$->loc = L(&@1);
 		$$->value = $2;
+	}
+	| "load" value {
+		NEW($$, @1); $$->kind = BOAT_LOAD; $$->loc = L(&@1);
+		$$->value = $2;
+	}
+	| "margin" value {
+		NEW($$, @1); $$->kind = BOAT_MARGIN; $$->loc = L(&@1);
+		$$->value = $2;
+	}
+	| "time" value {
+		NEW($$, @1); $$->kind = BOAT_TIME; $$->loc = L(&@1);
+		$$->value = $2;
+	}
+	| "carries" loads {
+		NEW($$, @1); $$->kind = BOAT_CARRIES; $$->loc = L(&@1);
+		$$->loads = $2.first;
+	}
+	;
+
+/* "soldier or 2 boys or mouse and chicken". */
+loads
+	: load			{ $$.first = $$.last = $1; }
+	| loads "or" load	{ $$ = $1; APPEND($$, $3); }
+	;
+
+load
+	: load_elems {
+		NEW($$, @1); $$->elems = $1; $$->loc = L(&@1);
+	}
+	;
+
+load_elems
+	: load_elem			{ $$.first = $$.last = $1; }
+	| load_elems "and" load_elem	{ $$ = $1; APPEND($$, $3); }
+	| load_elems "with" load_elem	{ $$ = $1; APPEND($$, $3); }
+	;
+
+load_elem
+	: name {
+		NEW($$, @1); $$->name = $1; $$->loc = $1->loc;
+	}
+	| value name {
+		NEW($$, @1); $$->counted = true; $$->count = $1;
+		$$->name = $2; $$->loc = $2->loc;
 	}
 	;
 

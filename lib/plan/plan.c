@@ -36,22 +36,98 @@ static void describe_violation(const struct system *sys, state_t s,
 			 m->items[rule->a].name,
 			 m->items[rule->a].is_kind ? "are" : "is",
 			 m->items[rule->b].name, bank, rule->text);
-	else
+	else if (rule->kind == RULE_OUTNUMBER && rule->n_a == 1 &&
+		 rule->n_b == 1 && rule->bound == 0)
 		snprintf(out, size, "the %s outnumber the %s on the %s bank (%s)",
 			 m->items[rule->a].name, m->items[rule->b].name, bank,
 			 rule->text);
+	else
+		snprintf(out, size, "on the %s bank, a rule is broken (%s)", bank,
+			 rule->text);
+}
+
+void plan_track_init(struct plan_track *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+static bool rows_now(const struct item *it, size_t crossing,
+		     unsigned passengers)
+{
+	if (!it->rows || (it->rows_alone && passengers != 1))
+		return false;
+	return !it->row_every ||
+	       ((it->row_on >> ((crossing - 1) % it->row_every)) & 1);
+}
+
+static bool load_listed(const struct model *m, const unsigned *count)
+{
+	size_t l;
+
+	for (l = 0; l < m->n_loads; l++)
+		if (memcmp(m->loads[l].count, count,
+			   m->n_items * sizeof *count) == 0)
+			return true;
+	return false;
+}
+
+/* What the boat's own limits say of a load: its weight, the loads it
+ * may carry, its margin, the time; t follows the plan. */
+static bool check_boat(const struct system *sys, const unsigned *count,
+		       struct plan_track *t, char *reason, size_t size)
+{
+	const struct model *m = sys->model;
+	unsigned long long w = system_load_weight(sys, count);
+	long r;
+
+	if (m->load_limit && w > m->load_limit) {
+		snprintf(reason, size, "the load weighs %llu, and the boat "
+			 "carries at most %llu", w, m->load_limit);
+		return false;
+	}
+	if (m->loads && !load_listed(m, count)) {
+		snprintf(reason, size, "the boat does not carry that load "
+			 "(it carries only the loads its boat line lists)");
+		return false;
+	}
+	r = system_boat_violation(sys, count);
+	if (r >= 0) {
+		snprintf(reason, size, "in the boat, a rule is broken (%s)",
+			 m->rules[r].text);
+		return false;
+	}
+	if (m->has_margin && t->crossing > 1) {
+		unsigned long long d = w > t->prev_weight ? w - t->prev_weight
+							  : t->prev_weight - w;
+
+		if (d > m->margin) {
+			snprintf(reason, size, "the load weighs %llu, %llu from "
+				 "the last crossing's %llu, and the margin is %llu",
+				 w, d, t->prev_weight, m->margin);
+			return false;
+		}
+	}
+	t->prev_weight = w;
+	t->time += system_trip_time(sys, count);
+	if (m->has_time_limit && t->time > m->time_limit) {
+		snprintf(reason, size, "the time so far, %llu, is over the limit "
+			 "of %llu", t->time, m->time_limit);
+		return false;
+	}
+	return true;
 }
 
 /* Check one crossing from a to b; false with a reason when illegal. */
 static bool check_crossing(const struct system *sys, state_t a, state_t b,
-			   char *reason, size_t size)
+			   struct plan_track *t, char *reason, size_t size)
 {
 	const struct model *m = sys->model;
 	bool from_right = state_boat_right(sys, a);
-	unsigned passengers = 0;
-	bool rower = false;
+	unsigned passengers = 0, count[MODEL_MAX_ITEMS + 1];
+	bool rower = false, can_row = false;
 	size_t i;
 
+	t->crossing++;
 	if (state_boat_right(sys, b) == from_right) {
 		snprintf(reason, size, "the boat does not cross");
 		return false;
@@ -66,9 +142,14 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 				 m->items[i].name);
 			return false;
 		}
+		count[i] = after - before;
 		passengers += after - before;
-		if (after > before && m->items[i].rows)
+	}
+	for (i = 0; i < m->n_items; i++) {
+		if (count[i] && m->items[i].rows)
 			rower = true;
+		if (count[i] && rows_now(&m->items[i], t->crossing, passengers))
+			can_row = true;
 	}
 	if (passengers > sys->seats) {
 		snprintf(reason, size, "%u passengers, but the boat has %u seat%s",
@@ -79,13 +160,25 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 		snprintf(reason, size, "nobody in the boat can row");
 		return false;
 	}
+	if (!can_row) {
+		snprintf(reason, size, "nobody in the boat may row on crossing "
+			 "%zu (see the 'rows only' lines)", t->crossing);
+		return false;
+	}
+	if (!check_boat(sys, count, t, reason, size))
+		return false;
+	if (system_successor(sys, a, b) != b) {
+		snprintf(reason, size, "the state after the crossing does not "
+			 "follow from the one before");
+		return false;
+	}
 	return true;
 }
 
 bool plan_check_step(const struct system *sys, state_t a, state_t b,
-		     char *reason, size_t size)
+		     struct plan_track *t, char *reason, size_t size)
 {
-	if (!check_crossing(sys, a, b, reason, size))
+	if (!check_crossing(sys, a, b, t, reason, size))
 		return false;
 	if (!system_safe(sys, b)) {
 		describe_violation(sys, b, reason, size);
@@ -97,8 +190,10 @@ bool plan_check_step(const struct system *sys, state_t a, state_t b,
 bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		struct plan_fault *fault)
 {
+	struct plan_track t;
 	size_t i;
 
+	plan_track_init(&t);
 	if (n == 0 || states[0] != sys->start) {
 		fault->step = 0;
 		snprintf(fault->reason, sizeof fault->reason,
@@ -113,8 +208,8 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	}
 	for (i = 1; i < n; i++) {
 		fault->step = i;
-		if (!plan_check_step(sys, states[i - 1], states[i], fault->reason,
-				     sizeof fault->reason))
+		if (!plan_check_step(sys, states[i - 1], states[i], &t,
+				     fault->reason, sizeof fault->reason))
 			return false;
 	}
 	if (!state_is_goal(sys, states[n - 1])) {
@@ -124,6 +219,20 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		return false;
 	}
 	return true;
+}
+
+unsigned long long plan_time(const struct system *sys, const state_t *states,
+			     size_t n)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	unsigned long long total = 0;
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		system_load_of(sys, states[i - 1], states[i], count);
+		total += system_trip_time(sys, count);
+	}
+	return total;
 }
 
 /* Count the optimal plans and keep the first max of them as
@@ -152,7 +261,7 @@ static int add_count(river_plan *plan, const river_solve_options *opts,
 	for (i = 0; i < res.n_plans; i++) {
 		river_plan *alt = &plan->alternatives[i];
 
-		if (!plan_check(sys, res.plans[i], res.plan_len, &fault)) {
+		if (!plan_check(sys, res.plans[i], res.plan_lens[i], &fault)) {
 			count_result_release(&res);
 			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
 					"internal error: an optimal plan failed "
@@ -163,11 +272,41 @@ static int add_count(river_plan *plan, const river_solve_options *opts,
 		alt->alternatives = NULL;
 		alt->n_alternatives = 0;
 		alt->states = res.plans[i];
-		alt->n_states = res.plan_len;
+		alt->n_states = res.plan_lens[i];
 		res.plans[i] = NULL;
 		plan->n_alternatives++;
 	}
 	count_result_release(&res);
+	return RIVER_OK;
+}
+
+/* The least-time plan: the first of the cheapest the counter finds. */
+static int least_time(const struct system *sys, const river_solve_options *opts,
+		      struct bfs_result *res, river_diag *diag)
+{
+	struct count_result cr;
+	int rc = count_plans(sys, opts, 1, &cr, diag);
+
+	memset(res, 0, sizeof *res);
+	if (rc != RIVER_OK)
+		return rc;
+	res->solved = cr.solved;
+	res->explored = cr.explored;
+	if (cr.solved) {
+		res->path = cr.plans[0];
+		res->path_len = cr.plan_lens[0];
+		cr.plans[0] = NULL;
+	} else {
+		res->path = malloc(sizeof *res->path);
+		if (!res->path) {
+			count_result_release(&cr);
+			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					"out of memory");
+		}
+		res->path[0] = sys->start;
+		res->path_len = 1;
+	}
+	count_result_release(&cr);
 	return RIVER_OK;
 }
 
@@ -194,7 +333,10 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	start = clock_now();
-	rc = bfs_solve(&puzzle->sys, opts, &res, diag);
+	if (puzzle->model.minimize_time)
+		rc = least_time(&puzzle->sys, opts, &res, diag);
+	else
+		rc = bfs_solve(&puzzle->sys, opts, &res, diag);
 	if (rc != RIVER_OK) {
 		free(plan);
 		return rc;
@@ -279,6 +421,13 @@ int river_plan_solved(const river_plan *plan)
 unsigned long long river_plan_states_explored(const river_plan *plan)
 {
 	return plan ? plan->explored : 0;
+}
+
+unsigned long long river_plan_time(const river_plan *plan)
+{
+	if (!plan || !plan->solved)
+		return 0;
+	return plan_time(&plan->puzzle->sys, plan->states, plan->n_states);
 }
 
 size_t river_plan_crossings(const river_plan *plan)

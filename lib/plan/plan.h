@@ -27,14 +27,29 @@ struct plan_fault {
 	char reason[256];
 };
 
+/* What a check carries from one crossing to the next: the crossing's
+ * number, the last load's weight, the time so far. */
+struct plan_track {
+	size_t crossing;
+	unsigned long long prev_weight;
+	unsigned long long time;
+};
+
+void plan_track_init(struct plan_track *t);
+
+/* The total time of a plan's crossings. */
+unsigned long long plan_time(const struct system *sys, const state_t *states,
+			     size_t n);
+
 /* Check states[0..n) against sys from first principles: each crossing
  * moves the boat with a legal load, each state obeys the rules, the last
  * is the goal.  True when all holds; else *fault says what failed. */
 bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		struct plan_fault *fault);
-/* One crossing, from a to b: a legal load, and b breaks no rule. */
+/* One crossing, from a to b: a legal load, and b breaks no rule; t
+ * (from plan_track_init before the first) follows the plan. */
 bool plan_check_step(const struct system *sys, state_t a, state_t b,
-		     char *reason, size_t size);
+		     struct plan_track *t, char *reason, size_t size);
 
 /* Copies of item i on a bank in state k, shaped like
  * river_plan_item_moved for the renderers that take either. */

@@ -93,6 +93,10 @@ int plan_render_json(char **out, const river_plan *plan)
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);
 	else
 		buf_puts(&b, ",\n  \"crossings\": null");
+	if (model_timed(&plan->puzzle->model) && plan->solved)
+		buf_printf(&b, ",\n  \"time\": %llu", river_plan_time(plan));
+	else if (model_timed(&plan->puzzle->model))
+		buf_puts(&b, ",\n  \"time\": null");
 	if (plan_by_search(plan))
 		buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
 	else

@@ -280,6 +280,10 @@ int plan_render_text(char **out, const river_plan *plan)
 		buf_printf(&b, "%sSolved in %zu crossing%s ",
 			   plan->n_alternatives ? "" : "\n", crossings,
 			   crossings == 1 ? "" : "s");
+		if (model_timed(&plan->puzzle->model))
+			buf_printf(&b, "taking %llu time unit%s ",
+				   river_plan_time(plan),
+				   river_plan_time(plan) == 1 ? "" : "s");
 		if (plan_by_search(plan))
 			buf_printf(&b, "(%llu state%s explored)",
 				   plan->explored, plan->explored == 1 ? "" : "s");

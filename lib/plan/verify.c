@@ -317,8 +317,10 @@ static void replay(const struct reader *r, river_verdict *v)
 	const struct system *sys = &r->puzzle->sys;
 	const struct model *m = &r->puzzle->model;
 	state_t s = sys->start;
+	struct plan_track t;
 	size_t k, i;
 
+	plan_track_init(&t);
 	for (k = 0; k < r->n; k++) {
 		const struct crossing *c = &r->steps[k];
 		bool right = state_boat_right(sys, s);
@@ -367,8 +369,9 @@ static void replay(const struct reader *r, river_verdict *v)
 				 "the boat cannot cross empty");
 			return;
 		}
-		next = state_cross(sys, s, delta);
-		if (!plan_check_step(sys, s, next, v->reason, sizeof v->reason))
+		next = system_successor(sys, s, state_cross(sys, s, delta));
+		if (!plan_check_step(sys, s, next, &t, v->reason,
+				     sizeof v->reason))
 			return;
 		s = next;
 		v->crossings = k + 1;

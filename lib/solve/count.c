@@ -3,13 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every state reached: where it is in the search, how far from the
- * start, and how many shortest paths lead to it. */
+/* Every state reached: its cost so far (crossings, or time), how many
+ * cheapest paths lead to it, and where it is in the search. */
 struct node {
 	state_t state;
-	uint32_t depth;
-	bool useful; /* on some optimal plan */
+	unsigned long long cost;
 	unsigned long long paths;
+	bool settled;
+	bool goal;   /* a goal at the optimal cost */
+	bool useful; /* on some optimal plan */
 };
 
 struct counter {
@@ -18,8 +20,13 @@ struct counter {
 	size_t n, cap;
 	uint32_t *slot; /* node index + 1 by hash of state; 0 when free */
 	size_t cap_slot;
+	uint32_t *order; /* nodes in the order they were settled */
+	size_t n_order;
+	struct { unsigned long long cost; uint32_t node; } *heap;
+	size_t n_heap, cap_heap;
 	struct loads loads;
 	unsigned long long limit;
+	bool by_time;
 };
 
 static size_t hash_of(state_t s, size_t cap)
@@ -58,7 +65,62 @@ static int rehash(struct counter *c)
 	return RIVER_OK;
 }
 
-static int add(struct counter *c, state_t s, uint32_t depth,
+static int heap_push(struct counter *c, unsigned long long cost, size_t node)
+{
+	size_t i;
+
+	if (c->n_heap == c->cap_heap) {
+		size_t cap = c->cap_heap ? c->cap_heap * 2 : 1024;
+		void *heap = realloc(c->heap, cap * sizeof *c->heap);
+
+		if (!heap)
+			return RIVER_ENOMEM;
+		c->heap = heap;
+		c->cap_heap = cap;
+	}
+	/* Ties go by node number, so that equal costs keep the order in
+	 * which states were found (breadth first for crossings). */
+	for (i = c->n_heap++; i > 0; i = (i - 1) / 2) {
+		size_t up = (i - 1) / 2;
+
+		if (c->heap[up].cost < cost ||
+		    (c->heap[up].cost == cost && c->heap[up].node < node))
+			break;
+		c->heap[i] = c->heap[up];
+	}
+	c->heap[i].cost = cost;
+	c->heap[i].node = (uint32_t)node;
+	return RIVER_OK;
+}
+
+static size_t heap_pop(struct counter *c)
+{
+	size_t top = c->heap[0].node, i = 0;
+	unsigned long long cost = c->heap[--c->n_heap].cost;
+	uint32_t node = c->heap[c->n_heap].node;
+
+	for (;;) {
+		size_t kid = 2 * i + 1;
+
+		if (kid >= c->n_heap)
+			break;
+		if (kid + 1 < c->n_heap &&
+		    (c->heap[kid + 1].cost < c->heap[kid].cost ||
+		     (c->heap[kid + 1].cost == c->heap[kid].cost &&
+		      c->heap[kid + 1].node < c->heap[kid].node)))
+			kid++;
+		if (cost < c->heap[kid].cost ||
+		    (cost == c->heap[kid].cost && node < c->heap[kid].node))
+			break;
+		c->heap[i] = c->heap[kid];
+		i = kid;
+	}
+	c->heap[i].cost = cost;
+	c->heap[i].node = node;
+	return top;
+}
+
+static int add(struct counter *c, state_t s, unsigned long long cost,
 	       unsigned long long paths)
 {
 	size_t j;
@@ -70,20 +132,25 @@ static int add(struct counter *c, state_t s, uint32_t depth,
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 1024;
 		struct node *node = realloc(c->node, cap * sizeof *node);
+		uint32_t *order;
 
 		if (!node)
 			return RIVER_ENOMEM;
 		c->node = node;
+		order = realloc(c->order, cap * sizeof *order);
+		if (!order)
+			return RIVER_ENOMEM;
+		c->order = order;
 		c->cap = cap;
 	}
+	memset(&c->node[c->n], 0, sizeof c->node[c->n]);
 	c->node[c->n].state = s;
-	c->node[c->n].depth = depth;
-	c->node[c->n].useful = false;
+	c->node[c->n].cost = cost;
 	c->node[c->n].paths = paths;
 	for (j = hash_of(s, c->cap_slot); c->slot[j]; j = (j + 1) & (c->cap_slot - 1))
 		;
 	c->slot[j] = (uint32_t)++c->n;
-	return RIVER_OK;
+	return heap_push(c, cost, c->n - 1);
 }
 
 static unsigned long long add_saturating(unsigned long long a,
@@ -92,72 +159,112 @@ static unsigned long long add_saturating(unsigned long long a,
 	return a > ~0ULL - b ? ~0ULL : a + b;
 }
 
-/* Layer by layer until the layer that holds the goal is complete;
- * *goal is its node, SIZE_MAX when the goal cannot be reached. */
-static int layers(struct counter *c, size_t *goal)
+/* What a crossing from a to b costs. */
+static unsigned long long step_cost(const struct counter *c, state_t a,
+				    state_t b)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+
+	if (!c->by_time)
+		return 1;
+	system_load_of(c->sys, a, b, count);
+	return system_trip_time(c->sys, count);
+}
+
+/* Cheapest first, summing at each state the cheapest paths that reach
+ * it, until every state as cheap as the cheapest goal is settled.
+ * Costs are positive, so a state's paths are all known when it is
+ * settled.  *best is the goal's cost, ~0 when none is reached. */
+static int settle(struct counter *c, unsigned long long *best)
 {
 	const struct system *sys = c->sys;
-	size_t head = 0, end;
 	int rc;
 
-	*goal = SIZE_MAX;
-	while (head < c->n && *goal == SIZE_MAX) {
-		for (end = c->n; head < end; head++) {
-			state_t from = c->node[head].state;
-			uint32_t depth = c->node[head].depth + 1;
-			size_t i;
+	*best = ~0ULL;
+	while (c->n_heap > 0) {
+		size_t u = heap_pop(c), i;
+		struct node *from = &c->node[u];
 
-			rc = system_loads(sys, from, &c->loads);
-			if (rc != RIVER_OK)
-				return rc;
-			for (i = 0; i < c->loads.n; i++) {
-				state_t to = state_cross(sys, from, c->loads.delta[i]);
-				size_t at = find(c, to);
+		if (from->settled)
+			continue; /* a stale entry: its state went cheaper */
+		if (from->cost > *best)
+			break;
+		from->settled = true;
+		c->order[c->n_order++] = (uint32_t)u;
+		if (state_is_goal(sys, from->state)) {
+			*best = from->cost;
+			from->goal = true;
+			continue; /* a plan ends at the goal */
+		}
+		rc = system_loads(sys, from->state, &c->loads);
+		if (rc != RIVER_OK)
+			return rc;
+		for (i = 0; i < c->loads.n; i++) {
+			state_t s = c->node[u].state;
+			state_t to = state_cross(sys, s, c->loads.delta[i]);
+			unsigned long long cost = c->node[u].cost + step_cost(c, s, to);
+			size_t at = find(c, to);
 
-				if (at != SIZE_MAX) {
-					if (c->node[at].depth == depth)
-						c->node[at].paths = add_saturating(
-							c->node[at].paths,
-							c->node[head].paths);
-					continue;
-				}
+			if (at == SIZE_MAX) {
 				if (!system_safe(sys, to))
 					continue;
-				rc = add(c, to, depth, c->node[head].paths);
+				rc = add(c, to, cost, c->node[u].paths);
 				if (rc != RIVER_OK)
 					return rc;
-				if (state_is_goal(sys, to))
-					*goal = c->n - 1;
+				continue;
 			}
+			if (c->node[at].settled || cost > c->node[at].cost)
+				continue;
+			if (cost == c->node[at].cost) {
+				c->node[at].paths = add_saturating(
+					c->node[at].paths, c->node[u].paths);
+				continue;
+			}
+			c->node[at].cost = cost;
+			c->node[at].paths = c->node[u].paths;
+			rc = heap_push(c, cost, at);
+			if (rc != RIVER_OK)
+				return rc;
 		}
 	}
 	return RIVER_OK;
 }
 
-/* Mark the nodes on some optimal plan: the goal, and every node with a
- * successor one layer on that is marked, from the goal's layer back. */
-static int mark_useful(struct counter *c, size_t goal)
+/* The successor of node u through load k, when it continues an
+ * optimal plan; else SIZE_MAX. */
+static size_t next_on_plan(const struct counter *c, size_t u,
+			   const struct loads *loads, size_t k)
 {
-	size_t i;
+	state_t s = c->node[u].state;
+	state_t to = state_cross(c->sys, s, loads->delta[k]);
+	size_t at = find(c, to);
+
+	if (at == SIZE_MAX || !c->node[at].useful ||
+	    c->node[at].cost != c->node[u].cost + step_cost(c, s, to))
+		return SIZE_MAX;
+	return at;
+}
+
+/* Mark the nodes on some optimal plan: the goals, then, latest settled
+ * first, every node with a marked successor one step on. */
+static int mark_useful(struct counter *c)
+{
+	size_t i, k;
 	int rc;
 
-	c->node[goal].useful = true;
-	for (i = goal; i-- > 0;) {
-		size_t k;
+	for (i = c->n_order; i-- > 0;) {
+		struct node *n = &c->node[c->order[i]];
 
-		if (c->node[i].depth >= c->node[goal].depth)
+		if (n->goal) {
+			n->useful = true;
 			continue;
-		rc = system_loads(c->sys, c->node[i].state, &c->loads);
+		}
+		rc = system_loads(c->sys, n->state, &c->loads);
 		if (rc != RIVER_OK)
 			return rc;
-		for (k = 0; k < c->loads.n && !c->node[i].useful; k++) {
-			size_t at = find(c, state_cross(c->sys, c->node[i].state,
-						       c->loads.delta[k]));
-
-			if (at != SIZE_MAX && c->node[at].useful &&
-			    c->node[at].depth == c->node[i].depth + 1)
-				c->node[i].useful = true;
-		}
+		for (k = 0; k < c->loads.n && !n->useful; k++)
+			n->useful = next_on_plan(c, c->order[i], &c->loads, k) !=
+				    SIZE_MAX;
 	}
 	return RIVER_OK;
 }
@@ -165,9 +272,10 @@ static int mark_useful(struct counter *c, size_t goal)
 struct walk {
 	struct counter *c;
 	struct count_result *res;
-	size_t max, len;
+	size_t max;
 	state_t *path;
 	struct loads *levels; /* loads per depth, kept across recursion */
+	size_t depth_cap;
 };
 
 /* Depth-first along useful nodes, keeping plans until max. */
@@ -177,51 +285,52 @@ static int enumerate(struct walk *w, size_t at, size_t depth)
 	size_t k;
 	int rc;
 
+	if (depth == w->depth_cap)
+		return RIVER_EINTERNAL; /* longer than the nodes settled */
 	w->path[depth] = c->node[at].state;
-	if (depth + 1 == w->len) {
-		state_t *plan = malloc(w->len * sizeof *plan);
+	if (c->node[at].goal) {
+		state_t *plan = malloc((depth + 1) * sizeof *plan);
 
 		if (!plan)
 			return RIVER_ENOMEM;
-		memcpy(plan, w->path, w->len * sizeof *plan);
+		memcpy(plan, w->path, (depth + 1) * sizeof *plan);
+		w->res->plan_lens[w->res->n_plans] = depth + 1;
 		w->res->plans[w->res->n_plans++] = plan;
 		return RIVER_OK;
 	}
 	rc = system_loads(c->sys, c->node[at].state, &w->levels[depth]);
 	for (k = 0; rc == RIVER_OK && k < w->levels[depth].n &&
 		    w->res->n_plans < w->max; k++) {
-		size_t next = find(c, state_cross(c->sys, c->node[at].state,
-						  w->levels[depth].delta[k]));
+		size_t next = next_on_plan(c, at, &w->levels[depth], k);
 
-		if (next != SIZE_MAX && c->node[next].useful &&
-		    c->node[next].depth == depth + 1)
+		if (next != SIZE_MAX)
 			rc = enumerate(w, next, depth + 1);
 	}
 	return rc;
 }
 
-static int keep_plans(struct counter *c, size_t goal, size_t max,
-		      struct count_result *res)
+static int keep_plans(struct counter *c, size_t max, struct count_result *res)
 {
-	struct walk w = {c, res, max, c->node[goal].depth + 1u, NULL, NULL};
+	struct walk w = {c, res, max, NULL, NULL, c->n_order + 1};
 	size_t d;
 	int rc;
 
-	if (max > c->node[goal].paths)
-		max = (size_t)c->node[goal].paths; /* room for no more than exist */
+	if (max > res->count)
+		max = (size_t)res->count; /* room for no more than exist */
 	w.max = max;
 	res->plans = calloc(max, sizeof *res->plans);
-	w.path = malloc(w.len * sizeof *w.path);
-	w.levels = calloc(w.len, sizeof *w.levels);
-	if (!res->plans || !w.path || !w.levels)
+	res->plan_lens = calloc(max, sizeof *res->plan_lens);
+	w.path = malloc(w.depth_cap * sizeof *w.path);
+	w.levels = calloc(w.depth_cap, sizeof *w.levels);
+	if (!res->plans || !res->plan_lens || !w.path || !w.levels)
 		rc = RIVER_ENOMEM;
 	else
 		rc = enumerate(&w, 0, 0);
-	for (d = 0; w.levels && d < w.len; d++)
+	for (d = 0; w.levels && d < w.depth_cap; d++)
 		loads_release(&w.levels[d]);
 	free(w.levels);
 	free(w.path);
-	res->plan_len = w.len;
+	res->plan_len = res->n_plans ? res->plan_lens[0] : 0;
 	return rc;
 }
 
@@ -232,6 +341,7 @@ void count_result_release(struct count_result *res)
 	for (i = 0; i < res->n_plans; i++)
 		free(res->plans[i]);
 	free(res->plans);
+	free(res->plan_lens);
 	memset(res, 0, sizeof *res);
 }
 
@@ -239,29 +349,37 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 		size_t max_plans, struct count_result *res, river_diag *diag)
 {
 	struct counter c;
-	size_t goal = SIZE_MAX;
+	unsigned long long best = ~0ULL;
+	size_t i;
 	int rc;
 
 	memset(res, 0, sizeof *res);
 	memset(&c, 0, sizeof c);
 	c.sys = sys;
+	c.by_time = sys->model->minimize_time;
 	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
 	if (c.limit > UINT32_MAX - 1)
 		c.limit = UINT32_MAX - 1;
 	loads_init(&c.loads);
 	rc = add(&c, sys->start, 0, 1);
-	if (rc == RIVER_OK && state_is_goal(sys, sys->start))
-		goal = 0;
-	else if (rc == RIVER_OK)
-		rc = layers(&c, &goal);
+	if (rc == RIVER_OK)
+		rc = settle(&c, &best);
 	res->explored = c.n;
-	if (rc == RIVER_OK && goal != SIZE_MAX) {
+	/* A time limit bounds the least time too. */
+	if (rc == RIVER_OK && c.by_time && sys->model->has_time_limit &&
+	    best != ~0ULL && best > sys->model->time_limit)
+		best = ~0ULL;
+	if (rc == RIVER_OK && best != ~0ULL) {
 		res->solved = true;
-		res->count = c.node[goal].paths;
+		res->cost = best;
+		for (i = 0; i < c.n_order; i++)
+			if (c.node[c.order[i]].goal)
+				res->count = add_saturating(
+					res->count, c.node[c.order[i]].paths);
 		if (max_plans > 0) {
-			rc = mark_useful(&c, goal);
+			rc = mark_useful(&c);
 			if (rc == RIVER_OK)
-				rc = keep_plans(&c, goal, max_plans, res);
+				rc = keep_plans(&c, max_plans, res);
 		}
 	}
 	if (rc == RIVER_ELIMIT)
@@ -274,10 +392,15 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 			 SYSTEM_MAX_LOADS);
 	else if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, NULL, NULL, "out of memory while counting");
+	else if (rc == RIVER_EINTERNAL)
+		diag_set(diag, rc, NULL, NULL,
+			 "internal error: an optimal plan longer than the search");
 	if (rc != RIVER_OK)
 		count_result_release(res);
 	loads_release(&c.loads);
 	free(c.node);
 	free(c.slot);
+	free(c.order);
+	free(c.heap);
 	return rc;
 }

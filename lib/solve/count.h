@@ -9,13 +9,16 @@ struct count_result {
 	bool solved;
 	unsigned long long count;     /* optimal plans, saturating */
 	unsigned long long explored;  /* states reached */
+	unsigned long long cost;      /* of each: crossings, or time */
 	state_t **plans;              /* up to max_plans of them (malloc) */
-	size_t n_plans, plan_len;     /* each plan_len states long */
+	size_t *plan_lens;            /* their lengths in states (malloc) */
+	size_t n_plans, plan_len;     /* plan_len: the first one's */
 };
 
-/* Breadth-first, layer by layer, summing at each state the shortest
- * paths that reach it, through the layer where the goal first appears;
- * then the first max_plans of them in the order of the moves.
+/* Cheapest first (crossings, or time when the puzzle minimizes it),
+ * summing at each state the cheapest paths that reach it, until the
+ * goal's cost is passed; then the first max_plans of them in the order
+ * of the moves.
  * RIVER_OK, RIVER_ELIMIT (opts->max_states) or RIVER_ENOMEM. */
 int count_plans(const struct system *sys, const river_solve_options *opts,
 		size_t max_plans, struct count_result *res, river_diag *diag);

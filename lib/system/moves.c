@@ -6,6 +6,13 @@
 
 #include "system/system.h"
 
+static int cmp_delta(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* One thing that can board: an individual, or a kind with copies here. */
 struct candidate {
 	uint64_t unit;      /* added to the delta per copy taken */
@@ -14,6 +21,8 @@ struct candidate {
 };
 
 struct walk {
+	const struct system *sys;
+	state_t from;
 	const struct candidate *cand;
 	const bool *rower_after; /* rower_after[i]: a rower among cand[i..] */
 	size_t n;
@@ -34,10 +43,89 @@ void loads_release(struct loads *loads)
 	loads_init(loads);
 }
 
+/* Decode a load's delta (without fields) into per-item counts. */
+static unsigned decode(const struct system *sys, uint64_t delta,
+		       unsigned *count)
+{
+	unsigned k, n = 0;
+
+	for (k = 0; k < sys->n_ind; k++)
+		n += count[sys->ind_item[k]] = (unsigned)((delta >> k) & 1);
+	for (k = 0; k < sys->n_kinds; k++)
+		n += count[sys->kind_item[k]] =
+			(unsigned)((delta >> sys->kinds[k].shift) &
+				   sys->kinds[k].mask);
+	return n;
+}
+
+/* Can one in this load row it on this crossing? */
+static bool rowed(const struct system *sys, state_t from,
+		  const unsigned *count, unsigned passengers)
+{
+	const struct model *m = sys->model;
+	unsigned phase = sys->phase >= 0
+		? (unsigned)field_get(&sys->fields[sys->phase], from) : 0;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (!count[i] || !it->rows)
+			continue;
+		if (it->rows_alone && passengers != 1)
+			continue;
+		if (it->row_every && !((it->row_on >> (phase % it->row_every)) & 1))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The checks beyond seats and rowers, on a load (delta without boat
+ * and fields) leaving from; *delta gains the fields' change. */
+static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
+{
+	const struct model *m = sys->model;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	uint64_t items = *delta & ~sys->boat;
+	unsigned passengers = decode(sys, items, count);
+	state_t to, next;
+
+	if (sys->allowed && !bsearch(&items, sys->allowed, sys->n_allowed,
+				     sizeof *sys->allowed, cmp_delta))
+		return false;
+	if (m->load_limit && system_load_weight(sys, count) > m->load_limit)
+		return false;
+	if (!rowed(sys, from, count, passengers))
+		return false;
+	if (sys->boat_rules && system_boat_violation(sys, count) >= 0)
+		return false;
+	if (sys->prev >= 0 && m->has_margin) {
+		uint64_t prev = field_get(&sys->fields[sys->prev], from);
+		unsigned long long w = system_load_weight(sys, count);
+
+		if (prev && (w + 1 > prev ? w + 1 - prev : prev - w - 1) > m->margin)
+			return false;
+	}
+	if (sys->elapsed >= 0 &&
+	    field_get(&sys->fields[sys->elapsed], from) +
+	    system_trip_time(sys, count) > m->time_limit)
+		return false;
+	if (sys->n_fields) {
+		to = state_cross(sys, from, *delta);
+		next = system_successor(sys, from, to);
+		/* state_cross subtracts from the right bank. */
+		*delta = state_boat_right(sys, from) ? from - next : next - from;
+	}
+	return true;
+}
+
 static void emit(struct walk *w, uint64_t delta)
 {
 	struct loads *out = w->out;
 
+	if (!w->sys->plain_loads && !load_ok(w->sys, w->from, &delta))
+		return;
 	if (out->n == SYSTEM_MAX_LOADS) {
 		w->status = RIVER_ETOOBIG;
 		return;
@@ -84,7 +172,7 @@ int system_loads(const struct system *sys, state_t s, struct loads *out)
 	bool rower_after[SYSTEM_MAX_BITS + 1];
 	bool right = state_boat_right(sys, s);
 	uint64_t here = (right ? s : ~s) & sys->ind_mask;
-	struct walk w = {cand, rower_after, 0, out, RIVER_OK};
+	struct walk w = {sys, s, cand, rower_after, 0, out, RIVER_OK};
 	unsigned k;
 	size_t i;
 

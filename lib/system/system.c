@@ -1,6 +1,7 @@
 #include "system/system.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Bits needed to count 0..copies. */
@@ -62,6 +63,113 @@ static int lay_out(struct system *sys, const struct model *m,
 	return RIVER_OK;
 }
 
+static unsigned long long gcd(unsigned long long a, unsigned long long b)
+{
+	while (b) {
+		unsigned long long t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int add_field(struct system *sys, uint64_t radix, int *which,
+		     const struct source *src, const struct loc *loc,
+		     const char *what, river_diag *diag)
+{
+	struct sys_field *f = &sys->fields[sys->n_fields];
+	unsigned w = 0;
+
+	while (w < 64 && (radix - 1) >> w)
+		w++;
+	if (sys->bits + w > SYSTEM_MAX_BITS)
+		return diag_set(diag, RIVER_EPUZZLE, src, loc,
+				"the puzzle is too big: with %s its state needs "
+				"%u bits, and libriver packs a state in %d",
+				what, sys->bits + w, SYSTEM_MAX_BITS);
+	f->shift = sys->bits;
+	f->mask = w == 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	f->radix = radix;
+	sys->field_mask |= f->mask << f->shift;
+	sys->bits += w;
+	*which = (int)sys->n_fields++;
+	return RIVER_OK;
+}
+
+/* The numbers a state carries besides the banks: the crossing number
+ * modulo the rowing period, the previous load's weight (plus one; 0
+ * before the first crossing), the time so far under a time limit. */
+static int lay_out_fields(struct system *sys, const struct model *m,
+			  const struct source *src, river_diag *diag)
+{
+	unsigned long long period = 1, weight = 0;
+	const struct loc *loc = NULL;
+	size_t i;
+	int rc = RIVER_OK;
+
+	sys->phase = sys->prev = sys->elapsed = -1;
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (it->row_every > 1) {
+			period = period / gcd(period, it->row_every) * it->row_every;
+			loc = &it->loc;
+		}
+		weight += (unsigned long long)it->weight * it->copies;
+	}
+	sys->period = (unsigned)period;
+	if (period > 1)
+		rc = add_field(sys, period, &sys->phase, src, loc,
+			       "its rowing periods", diag);
+	if (rc == RIVER_OK && m->has_margin) {
+		if (m->load_limit && m->load_limit < weight)
+			weight = m->load_limit;
+		rc = add_field(sys, weight + 2, &sys->prev, src, NULL,
+			       "the boat's load margin", diag);
+	}
+	if (rc == RIVER_OK && m->has_time_limit && !m->minimize_time)
+		rc = add_field(sys, m->time_limit + 1, &sys->elapsed, src,
+			       &m->time_loc, "its time limit", diag);
+	return rc;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The allowed loads as deltas (without the boat), sorted. */
+static int allowed_loads(struct system *sys, struct arena *arena)
+{
+	const struct model *m = sys->model;
+	size_t l, i;
+
+	if (!m->loads)
+		return RIVER_OK;
+	sys->allowed = arena_alloc(arena, m->n_loads * sizeof *sys->allowed);
+	if (!sys->allowed)
+		return RIVER_ENOMEM;
+	for (l = 0; l < m->n_loads; l++) {
+		uint64_t d = 0;
+
+		for (i = 0; i < m->n_items; i++) {
+			const struct sys_slot *slot = &sys->slots[i];
+
+			d += slot->is_kind
+			     ? (uint64_t)m->loads[l].count[i]
+				       << sys->kinds[slot->index].shift
+			     : (uint64_t)m->loads[l].count[i] << slot->index;
+		}
+		sys->allowed[l] = d;
+	}
+	qsort(sys->allowed, m->n_loads, sizeof *sys->allowed, cmp_u64);
+	sys->n_allowed = m->n_loads;
+	return RIVER_OK;
+}
+
 static void set_masks(struct system *sys, const struct model *m)
 {
 	unsigned i;
@@ -93,7 +201,7 @@ static void set_masks(struct system *sys, const struct model *m)
 
 static void set_space(struct system *sys)
 {
-	unsigned k;
+	unsigned k, f;
 	uint64_t size = UINT64_C(2) << sys->n_ind; /* individuals and boat */
 
 	sys->space = ldexp(1.0, (int)sys->n_ind + 1);
@@ -101,6 +209,13 @@ static void set_space(struct system *sys)
 		uint64_t radix = (uint64_t)sys->kinds[k].copies + 1;
 
 		sys->rank_mult[k] = size;
+		sys->space *= (double)radix;
+		size = size != 0 && size <= UINT64_MAX / radix ? size * radix : 0;
+	}
+	for (f = 0; f < sys->n_fields; f++) {
+		uint64_t radix = sys->fields[f].radix;
+
+		sys->rank_mult[sys->n_kinds + f] = size;
 		sys->space *= (double)radix;
 		size = size != 0 && size <= UINT64_MAX / radix ? size * radix : 0;
 	}
@@ -116,6 +231,16 @@ static void compile_rules(struct system *sys, const struct model *m)
 		struct sys_rule *sr = &sys->rules[r];
 
 		sr->kind = rule->kind;
+		sr->place = rule->place;
+		sr->bound = rule->bound;
+		sr->generic = rule->kind != RULE_EATS &&
+			      rule->kind != RULE_WITHOUT &&
+			      !(rule->kind == RULE_OUTNUMBER && rule->n_a == 1 &&
+				rule->n_b == 1);
+		if (rule->place & PLACE_BOAT)
+			sys->boat_rules = true;
+		if ((rule->place & PLACE_BANKS) && sr->generic)
+			sys->bank_generic = true;
 		sr->a = sys->slots[rule->a];
 		sr->b = sys->slots[rule->b];
 		sr->need = (UINT64_C(1) << sr->a.presence) |
@@ -132,26 +257,49 @@ int system_build(struct system *sys, struct arena *arena,
 {
 	int rc;
 
+	size_t i;
+
 	memset(sys, 0, sizeof *sys);
 	sys->model = model;
 	sys->seats = model->seats;
+	sys->plain_loads = true;
 	/* Sized for every item being a kind: a few words, simpler than
 	 * counting first. */
 	sys->slots = arena_alloc(arena, model->n_items * sizeof *sys->slots);
 	sys->kinds = arena_alloc(arena, model->n_items * sizeof *sys->kinds);
-	sys->rank_mult = arena_alloc(arena, model->n_items *
+	sys->rank_mult = arena_alloc(arena, (model->n_items + 4) *
 					    sizeof *sys->rank_mult);
 	sys->rules = arena_alloc(arena, (model->n_rules + 1) *
 					sizeof *sys->rules);
-	if (!sys->slots || !sys->kinds || !sys->rank_mult || !sys->rules)
+	sys->ind_item = arena_alloc(arena, (model->n_items + 1) *
+					   sizeof *sys->ind_item);
+	sys->kind_item = arena_alloc(arena, (model->n_items + 1) *
+					    sizeof *sys->kind_item);
+	if (!sys->slots || !sys->kinds || !sys->rank_mult || !sys->rules ||
+	    !sys->ind_item || !sys->kind_item)
 		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	rc = lay_out(sys, model, src, diag);
+	if (rc == RIVER_OK)
+		rc = lay_out_fields(sys, model, src, diag);
 	if (rc != RIVER_OK)
 		return rc;
+	for (i = 0; i < model->n_items; i++) {
+		if (sys->slots[i].is_kind)
+			sys->kind_item[sys->slots[i].index] = i;
+		else
+			sys->ind_item[sys->slots[i].index] = i;
+		if (model->items[i].rows_alone || model->items[i].row_every)
+			sys->plain_loads = false;
+	}
 	set_masks(sys, model);
 	set_space(sys);
 	compile_rules(sys, model);
 	sys->n_rules = model->n_rules;
+	if (allowed_loads(sys, arena) != RIVER_OK)
+		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+	sys->plain_loads = sys->plain_loads && !sys->boat_rules &&
+			   !sys->allowed && !model->load_limit &&
+			   sys->n_fields == 0;
 	return RIVER_OK;
 }
 
@@ -195,14 +343,72 @@ static unsigned view_count(const struct bank_view *v,
 	return (unsigned)((v->present >> slot->presence) & 1);
 }
 
-static long bank_violation(const struct system *sys, const struct bank_view *v)
+static unsigned long long set_sum(const size_t *set, size_t n,
+				  const unsigned *w, const unsigned *count)
+{
+	unsigned long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += (unsigned long long)count[set[i]] * (w ? w[i] : 1);
+	return sum;
+}
+
+bool rule_broken(const struct model *m, const struct rule *r,
+		 const unsigned *count)
+{
+	unsigned long long total = 0, a, b;
+	size_t i;
+
+	switch (r->kind) {
+	case RULE_EATS:
+	case RULE_WITHOUT:
+		if (!count[r->a] || !count[r->b])
+			return false;
+		for (i = 0; i < r->n_guards; i++)
+			if (count[r->guards[i]])
+				return false;
+		return true;
+	case RULE_OUTNUMBER:
+		a = set_sum(r->set_a, r->n_a, NULL, count);
+		b = set_sum(r->set_b, r->n_b, NULL, count);
+		return b > 0 && a > b + r->bound;
+	case RULE_ALONE:
+	case RULE_EXACT:
+		for (i = 0; i < m->n_items; i++)
+			total += count[i];
+		a = set_sum(r->set_a, r->n_a, NULL, count);
+		if (r->kind == RULE_ALONE)
+			return total > 0 && a == total;
+		for (i = 0; i < r->n_a; i++)
+			if (!count[r->set_a[i]])
+				return false;
+		return a == total;
+	case RULE_AT_MOST:
+		return set_sum(r->set_a, r->n_a, NULL, count) > r->bound;
+	case RULE_AT_LEAST:
+		return set_sum(r->set_a, r->n_a, NULL, count) < r->bound;
+	case RULE_SUM:
+		return set_sum(r->set_a, r->n_a, r->wa, count) >
+		       set_sum(r->set_b, r->n_b, r->wb, count) + r->bound;
+	}
+	return false;
+}
+
+static long bank_violation(const struct system *sys, const struct bank_view *v,
+			   const unsigned *items)
 {
 	size_t r;
 
 	for (r = 0; r < sys->n_rules; r++) {
 		const struct sys_rule *rule = &sys->rules[r];
 
-		if (rule->kind == RULE_EATS) {
+		if (!(rule->place & PLACE_BANKS))
+			continue;
+		if (rule->generic) {
+			if (rule_broken(sys->model, &sys->model->rules[r], items))
+				return (long)r;
+		} else if (rule->kind == RULE_EATS || rule->kind == RULE_WITHOUT) {
 			if ((v->present & rule->need) == rule->need &&
 			    (v->present & rule->guard) == 0)
 				return (long)r;
@@ -210,7 +416,7 @@ static long bank_violation(const struct system *sys, const struct bank_view *v)
 			unsigned a = view_count(v, &rule->a);
 			unsigned b = view_count(v, &rule->b);
 
-			if (b > 0 && a > b)
+			if (b > 0 && a > b + rule->bound)
 				return (long)r;
 		}
 	}
@@ -219,7 +425,7 @@ static long bank_violation(const struct system *sys, const struct bank_view *v)
 
 long system_violation(const struct system *sys, state_t s, bool *right)
 {
-	unsigned count[2][SYSTEM_MAX_BITS];
+	unsigned count[2][SYSTEM_MAX_BITS], items[2][MODEL_MAX_ITEMS + 1];
 	struct bank_view left = {~s & sys->ind_mask, count[0]};
 	struct bank_view rightv = {s & sys->ind_mask, count[1]};
 	unsigned k;
@@ -236,10 +442,96 @@ long system_violation(const struct system *sys, state_t s, bool *right)
 		if (count[0][k])
 			left.present |= bit;
 	}
+	if (sys->bank_generic) {
+		for (k = 0; k < sys->model->n_items; k++) {
+			items[1][k] = state_count(sys, s, k, true);
+			items[0][k] = state_count(sys, s, k, false);
+		}
+	}
 	*right = false;
-	r = bank_violation(sys, &left);
+	r = bank_violation(sys, &left, items[0]);
 	if (r >= 0)
 		return r;
 	*right = true;
-	return bank_violation(sys, &rightv);
+	return bank_violation(sys, &rightv, items[1]);
+}
+
+long system_boat_violation(const struct system *sys, const unsigned *count)
+{
+	size_t r;
+
+	for (r = 0; sys->boat_rules && r < sys->n_rules; r++)
+		if ((sys->rules[r].place & PLACE_BOAT) &&
+		    rule_broken(sys->model, &sys->model->rules[r], count))
+			return (long)r;
+	return -1;
+}
+
+void system_load_of(const struct system *sys, state_t a, state_t b,
+		    unsigned *count)
+{
+	size_t i;
+
+	for (i = 0; i < sys->model->n_items; i++) {
+		unsigned x = state_count(sys, a, i, true);
+		unsigned y = state_count(sys, b, i, true);
+
+		count[i] = x > y ? x - y : y - x;
+	}
+}
+
+unsigned system_trip_time(const struct system *sys, const unsigned *count)
+{
+	const struct model *m = sys->model;
+	unsigned t = m->boat_time;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (count[i] && m->items[i].time > t)
+			t = m->items[i].time;
+	return t;
+}
+
+unsigned long long system_load_weight(const struct system *sys,
+				      const unsigned *count)
+{
+	const struct model *m = sys->model;
+	unsigned long long w = 0;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		w += (unsigned long long)count[i] * m->items[i].weight;
+	return w;
+}
+
+static state_t field_set(const struct sys_field *f, state_t s, uint64_t v)
+{
+	return (s & ~(f->mask << f->shift)) | (v << f->shift);
+}
+
+state_t system_successor(const struct system *sys, state_t a, state_t b)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+
+	if (sys->n_fields == 0)
+		return b;
+	system_load_of(sys, a, b, count);
+	if (sys->phase >= 0) {
+		const struct sys_field *f = &sys->fields[sys->phase];
+
+		b = field_set(f, b, (field_get(f, a) + 1) % sys->period);
+	}
+	if (sys->prev >= 0) {
+		const struct sys_field *f = &sys->fields[sys->prev];
+		unsigned long long w = system_load_weight(sys, count) + 1;
+
+		b = field_set(f, b, w < f->radix ? w : f->radix - 1);
+	}
+	if (sys->elapsed >= 0) {
+		const struct sys_field *f = &sys->fields[sys->elapsed];
+		uint64_t t = field_get(f, a) + system_trip_time(sys, count);
+
+		b = field_set(f, b, t < f->radix ? t : f->radix - 1);
+	}
+	return b;
 }

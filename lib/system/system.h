@@ -44,9 +44,21 @@ struct sys_slot {
 
 struct sys_rule {
 	enum rule_kind kind;
+	enum rule_place place;
+	bool generic;   /* read through per-item counts (rule_broken) */
 	uint64_t need;  /* RULE_EATS: presence bits that must all be set */
 	uint64_t guard; /* RULE_EATS: presence bits of which none may be */
 	struct sys_slot a, b; /* RULE_OUTNUMBER: a must not outnumber b */
+	unsigned long long bound;
+};
+
+/* A number the state carries besides where things are: the crossing
+ * number modulo a rowing period, the previous load's weight, the time
+ * so far.  It holds 0..radix-1 in bits shift.. of the state. */
+struct sys_field {
+	unsigned shift;
+	uint64_t mask;  /* unshifted */
+	uint64_t radix;
 };
 
 struct system {
@@ -67,8 +79,27 @@ struct system {
 	unsigned bits;
 	double space;           /* states the encoding can name */
 	uint64_t rank_size;     /* space, when it fits 64 bits; else 0 */
-	uint64_t *rank_mult;    /* per kind: its weight in a state's rank */
+	uint64_t *rank_mult;    /* per kind, then per field: its weight in a
+				   state's rank */
+	/* Beyond seats and rowers: */
+	bool plain_loads;       /* seats and rowers are all a load needs */
+	bool bank_generic;      /* a bank rule reads per-item counts */
+	bool boat_rules;        /* some rule holds in the boat */
+	size_t *ind_item, *kind_item; /* model item of each individual, kind */
+	uint64_t *allowed;      /* the allowed loads' deltas, sorted, or NULL */
+	size_t n_allowed;
+	struct sys_field fields[3];
+	unsigned n_fields;
+	int phase, prev, elapsed; /* their fields, or -1 */
+	unsigned period;        /* of the phase */
+	uint64_t field_mask;    /* all the fields' bits */
 };
+
+/* Where a field is, and its value in s. */
+static inline uint64_t field_get(const struct sys_field *f, uint64_t s)
+{
+	return (s >> f->shift) & f->mask;
+}
 
 /* One bank seen by the rules. */
 struct bank_view {
@@ -126,6 +157,9 @@ static inline uint64_t system_rank(const struct system *sys, state_t s)
 
 	for (k = 0; k < sys->n_kinds; k++)
 		rank += state_kind_right(sys, s, k) * sys->rank_mult[k];
+	for (k = 0; k < sys->n_fields; k++)
+		rank += field_get(&sys->fields[k], s) *
+			sys->rank_mult[sys->n_kinds + k];
 	return rank;
 }
 
@@ -142,6 +176,25 @@ void loads_init(struct loads *loads);
 void loads_release(struct loads *loads);
 /* RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG past SYSTEM_MAX_LOADS. */
 int system_loads(const struct system *sys, state_t s, struct loads *out);
+
+/* Is rule r broken where count[i] copies of each model item i are (a
+ * bank, or the boat)? */
+bool rule_broken(const struct model *m, const struct rule *r,
+		 const unsigned *count);
+
+/* The load that crosses from a to b, per model item. */
+void system_load_of(const struct system *sys, state_t a, state_t b,
+		    unsigned *count);
+/* How long a crossing with this load takes. */
+unsigned system_trip_time(const struct system *sys, const unsigned *count);
+/* The weight of a load. */
+unsigned long long system_load_weight(const struct system *sys,
+				      const unsigned *count);
+/* b with its fields (phase, previous load, time) set as a crossing from
+ * a makes them; b's items and boat as given. */
+state_t system_successor(const struct system *sys, state_t a, state_t b);
+/* The boat rule a load breaks, or -1. */
+long system_boat_violation(const struct system *sys, const unsigned *count);
 
 static inline state_t state_cross(const struct system *sys, state_t s,
 				  uint64_t delta)

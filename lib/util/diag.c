@@ -32,6 +32,8 @@ const char *river_strerror(int status)
 		return "engine not installed";
 	case RIVER_EENGINE:
 		return "engine failed";
+	case RIVER_EUNSUPPORTED:
+		return "not supported by the model formats";
 	default:
 		return "unknown status";
 	}

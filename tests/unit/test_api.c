@@ -295,7 +295,7 @@ static void test_export_models_name_every_item(void **state)
 /* A name a language reserves gets underscores until it is free. */
 static void test_export_renames_reserved_names(void **state)
 {
-	river_puzzle *p = unit_load("title \"t\"\nitems var, at, end, _x\n"
+	river_puzzle *p = unit_load("title \"t\"\nitems var, copies, end, _x\n"
 				    "boat seats 4\n");
 	river_export_options opts;
 	char *out;
@@ -305,7 +305,7 @@ static void test_export_renames_reserved_names(void **state)
 	river_export_options_init(&opts);
 	opts.horizon = 1;
 	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
-	assert_non_null(strstr(out, "enum ITEM = {var_, at_, end_, i_x};"));
+	assert_non_null(strstr(out, "enum ITEM = {var_, copies_, end_, i_x};"));
 	river_free(out);
 	river_puzzle_free(p);
 }

@@ -177,14 +177,15 @@ static void test_items_counts_singulars_and_labels(void **state)
 	assert_false(it->counted);
 	assert_string_equal(it->name, "farmer");
 	assert_string_equal(it->label, "F");
-	assert_null(it->singular);
+	assert_null(it->annots);
 	assert_int_equal(it->loc.column, 7);
 
 	it = it->next;
 	assert_true(it->counted);
 	assert_int_equal(it->count.number, 3);
 	assert_string_equal(it->name, "missionaries");
-	assert_string_equal(it->singular, "missionary");
+	assert_string_equal(it->annots->name, "missionary");
+	assert_false(it->annots->has_value);
 	assert_string_equal(it->label, "M");
 	assert_int_equal(it->count.loc.column, 19);
 	assert_int_equal(it->loc.column, 21); /* the name, not the count */
@@ -193,7 +194,7 @@ static void test_items_counts_singulars_and_labels(void **state)
 	assert_true(it->counted);
 	assert_int_equal(it->count.number, 12);
 	assert_string_equal(it->name, "sheep");
-	assert_null(it->singular);
+	assert_null(it->annots);
 	assert_null(it->label);
 	assert_null(it->next);
 	arena_release(&p.arena);
@@ -468,8 +469,8 @@ static void test_error_comma_instead_of_name(void **state)
 static void test_error_lists_what_was_expected(void **state)
 {
 	(void)state;
-	syntax_error("items farmer (x)\n", 1, 14,
-		     "unexpected '(', expected end of line, a name, a \"string\", ',' or '['");
+	syntax_error("items farmer = 3\n", 1, 14,
+		     "unexpected '=', expected end of line, a name, a \"string\", ',', '[' or '('");
 }
 
 static void test_error_keyword_after_statement(void **state)
