@@ -169,6 +169,11 @@ RIVER_API unsigned river_puzzle_item_goal(const river_puzzle *puzzle,
 RIVER_API int river_puzzle_boat_start(const river_puzzle *puzzle);
 RIVER_API int river_puzzle_boat_goal(const river_puzzle *puzzle);
 
+/* 1 when crossings take time (an item or the boat has a time). */
+RIVER_API int river_puzzle_timed(const river_puzzle *puzzle);
+/* 1 when the objective is the least total time ("minimize time"), 0
+ * when it is the fewest crossings. */
+RIVER_API int river_puzzle_minimizes_time(const river_puzzle *puzzle);
 RIVER_API unsigned river_puzzle_seats(const river_puzzle *puzzle);
 RIVER_API size_t river_puzzle_rule_count(const river_puzzle *puzzle);
 /* The rule as the puzzle states it, e.g. "wolf eats goat unless farmer";
@@ -291,6 +296,8 @@ typedef struct river_verdict {
 	 * fault is the plan as a whole (it stops short of the goal). */
 	size_t step;
 	char reason[256];
+	/* The total time of the crossings checked (see river_plan_time). */
+	unsigned long long time;
 } river_verdict;
 
 /*

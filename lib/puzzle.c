@@ -336,3 +336,13 @@ double river_puzzle_state_space(const river_puzzle *p)
 {
 	return p ? p->sys.space : 0.0;
 }
+
+int river_puzzle_timed(const river_puzzle *puzzle)
+{
+	return puzzle && model_timed(&puzzle->model);
+}
+
+int river_puzzle_minimizes_time(const river_puzzle *puzzle)
+{
+	return puzzle && puzzle->model.minimize_time;
+}

