@@ -1001,10 +1001,16 @@ static int compile_set_rule(struct compiler *c, const struct ast_stmt *st)
 	    (st->kind == ST_AT_LEAST && bound == 0) ||
 	    (st->kind == ST_OUTNUMBER && most <= bound) ||
 	    (st->kind == ST_SUM && most <= bound))
-		return FAIL(c, &st->loc, "this rule never applies: %s",
-			    st->kind == ST_AT_LEAST ? "there are always at least 0"
-			    : st->kind == ST_SUM ? "the left side can never be so large"
-			    : "there are never that many");
+		return st->kind == ST_AT_LEAST
+			? FAIL(c, &st->loc, "this rule never applies: there are "
+			       "always at least 0")
+			: st->kind == ST_SUM
+			? FAIL(c, &st->loc, "this rule never applies: the left "
+			       "side adds up to %llu at most", most)
+			: FAIL(c, &st->loc, "this rule never applies: there are "
+			       "only %llu of %s in all, never more than %llu",
+			       most, st->kind == ST_AT_MOST ? "them" : "the first",
+			       bound);
 	rule = new_rule(c, &st->loc);
 	if (!rule)
 		return c->diag ? c->diag->status : RIVER_ENOMEM;
