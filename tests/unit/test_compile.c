@@ -451,6 +451,209 @@ static void test_singulars_are_names(void **state)
 	unit_pipe_release(&u);
 }
 
+/* ---- The full language ------------------------------------------------- */
+
+/* Attributes, labels in either order, and a family's shared value. */
+static void test_attributes(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items a \"A\" (time 3), b (weight 7) \"B\", "
+		   "2 kids (kid, money 4), c[1..2] (money 1)\nboat seats 2\n");
+	assert_int_equal(m->items[0].time, 3);
+	assert_string_equal(m->items[0].label, "A");
+	assert_int_equal(m->items[1].weight, 7);
+	assert_string_equal(m->items[1].label, "B");
+	assert_string_equal(m->items[2].singular, "kid");
+	assert_int_equal(m->n_attrs, 3);
+	assert_string_equal(m->attrs[2].name, "money");
+	assert_int_equal(m->attrs[2].value[2], 4);
+	assert_int_equal(m->attrs[2].value[3], 1);
+	assert_int_equal(m->attrs[2].value[4], 1);
+	assert_int_equal(m->attrs[2].value[0], 0);
+	unit_pipe_release(&u);
+}
+
+/* A group stands for its members, in rules and in other groups. */
+static void test_groups(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items a, b, c\ngroup g = a, b\ngroup h = g, c\n"
+		   "boat seats 2\nh must not be alone in the boat\n");
+	assert_int_equal(m->n_rules, 1);
+	assert_int_equal(m->rules[0].kind, RULE_ALONE);
+	assert_int_equal(m->rules[0].place, PLACE_BOAT);
+	assert_int_equal(m->rules[0].n_a, 3);
+	assert_string_equal(m->rules[0].text, "a, b and c must not be alone in the boat");
+	unit_pipe_release(&u);
+}
+
+/* Each condition compiles to its kind, place, sets and bound. */
+static void test_rule_kinds(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items a (gold 2), b (gold 3), 3 cs, d\nboat seats 2\n"
+		   "a, b must not outnumber cs by more than 1 everywhere\n"
+		   "d must not be without a or b\n"
+		   "a and b must not be alone together\n"
+		   "d must not be alone with a, b\n"
+		   "at most 2 of cs in the boat\n"
+		   "at least 1 a, d in the boat\n"
+		   "gold of a, b must not exceed 4 on the banks\n");
+	assert_int_equal(m->n_rules, 7);
+	assert_int_equal(m->rules[0].kind, RULE_OUTNUMBER);
+	assert_int_equal(m->rules[0].place, PLACE_BOTH);
+	assert_int_equal(m->rules[0].bound, 1);
+	assert_int_equal(m->rules[0].n_a, 2);
+	assert_int_equal(m->rules[1].kind, RULE_WITHOUT);
+	assert_int_equal(m->rules[1].n_guards, 2);
+	assert_int_equal(m->rules[2].kind, RULE_EXACT);
+	assert_int_equal(m->rules[3].kind, RULE_EXACT);
+	assert_int_equal(m->rules[3].n_a, 3);
+	assert_int_equal(m->rules[4].kind, RULE_AT_MOST);
+	assert_int_equal(m->rules[5].kind, RULE_AT_LEAST);
+	assert_int_equal(m->rules[6].kind, RULE_SUM);
+	assert_int_equal(m->rules[6].wa[1], 3);
+	assert_int_equal(m->rules[6].bound, 4);
+	assert_string_equal(m->rules[6].text, "gold of a and b must not exceed 4");
+	unit_pipe_release(&u);
+}
+
+/* What each condition forbids, on counts given by hand. */
+static void test_rule_semantics(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+	/* items: a, b, cs (3), d */
+	static const unsigned none[4] = {0, 0, 0, 0}, ab[4] = {1, 1, 0, 0},
+			      abd[4] = {1, 1, 0, 1}, c3a[4] = {1, 0, 3, 0},
+			      c2ab[4] = {1, 1, 2, 0}, c1[4] = {0, 0, 1, 0},
+			      d[4] = {0, 0, 0, 1};
+
+	(void)state;
+	compile_ok(&u, HEAD "items a (gold 2), b (gold 3), 3 cs, d\nboat seats 9\n"
+		   "cs must not outnumber a, b by more than 1\n"
+		   "d must not be without a or b\n"
+		   "a and b must not be alone together\n"
+		   "cs must not be alone\n"
+		   "at most 2 of cs\n"
+		   "at least 1 a, d in the boat\n"
+		   "gold of a, b must not exceed 4\n");
+	/* outnumber by more than 1: 3 > 1 + 1, but 2 > 2 + 1 is not */
+	assert_true(rule_broken(m, &m->rules[0], c3a));
+	assert_false(rule_broken(m, &m->rules[0], c2ab));
+	assert_false(rule_broken(m, &m->rules[0], c1)); /* no a, b: safe */
+	/* without */
+	assert_true(rule_broken(m, &m->rules[1], d));
+	assert_false(rule_broken(m, &m->rules[1], abd));
+	/* exact set */
+	assert_true(rule_broken(m, &m->rules[2], ab));
+	assert_false(rule_broken(m, &m->rules[2], abd));
+	/* alone */
+	assert_true(rule_broken(m, &m->rules[3], c1));
+	assert_false(rule_broken(m, &m->rules[3], none));
+	assert_false(rule_broken(m, &m->rules[3], c3a));
+	/* at most 2 */
+	assert_true(rule_broken(m, &m->rules[4], c3a));
+	assert_false(rule_broken(m, &m->rules[4], c2ab));
+	/* at least 1 of a, d */
+	assert_true(rule_broken(m, &m->rules[5], c1));
+	assert_false(rule_broken(m, &m->rules[5], d));
+	/* gold 2 + 3 > 4, 2 is not */
+	assert_true(rule_broken(m, &m->rules[6], ab));
+	assert_false(rule_broken(m, &m->rules[6], c3a));
+	unit_pipe_release(&u);
+}
+
+/* The boat's loads expand a group into each choice of its members. */
+static void test_boat_loads(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items f (weight 5), x, y, 2 zs\ngroup pets = x, y, zs\n"
+		   "boat carries f and pets or 2 zs, load 9, margin 3, time 2\n");
+	/* f+x, f+y, f+z, 2 z */
+	assert_int_equal(m->n_loads, 4);
+	assert_int_equal(m->load_limit, 9);
+	assert_true(m->has_margin);
+	assert_int_equal(m->margin, 3);
+	assert_int_equal(m->boat_time, 2);
+	assert_int_equal(m->seats, 5); /* no seats: every copy may board */
+	assert_false(m->seats_given);
+	unit_pipe_release(&u);
+}
+
+/* Rowing limits and the period the state then carries. */
+static void test_rowing_limits(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items a, b, c\nboat seats 2\n"
+		   "a rows only alone\nb rows only on crossings 1, 3 of every 4\n"
+		   "c rows only on even crossings\n");
+	assert_true(m->items[0].rows_alone);
+	assert_int_equal(m->items[1].row_every, 4);
+	assert_int_equal(m->items[1].row_on, 5);
+	assert_int_equal(m->items[2].row_every, 2);
+	assert_int_equal(m->items[2].row_on, 2);
+	assert_int_equal(u.sys.period, 4);
+	assert_true(u.sys.phase >= 0);
+	assert_false(u.sys.plain_loads);
+	unit_pipe_release(&u);
+}
+
+/* Time: the objective, the limit, and the field a limit needs when the
+ * objective is crossings. */
+static void test_time(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	compile_ok(&u, HEAD "items a (time 1), b (time 4)\nboat seats 2\n"
+		   "minimize time\ntime limit 9\n");
+	assert_true(u.model.minimize_time);
+	assert_true(u.model.has_time_limit);
+	assert_int_equal(u.model.time_limit, 9);
+	assert_int_equal(u.sys.elapsed, -1);
+	unit_pipe_release(&u);
+	compile_ok(&u, HEAD "items a (time 1), b (time 4)\nboat seats 2\n"
+		   "time limit 9\n");
+	assert_false(u.model.minimize_time);
+	assert_true(u.sys.elapsed >= 0);
+	assert_int_equal(u.sys.fields[u.sys.elapsed].radix, 10);
+	unit_pipe_release(&u);
+}
+
+/* The declarative formats take only what they model. */
+static void test_model_is_basic(void **state)
+{
+	struct unit_pipe u;
+	const char *what;
+	struct loc loc;
+
+	(void)state;
+	compile_ok(&u, FARM "wolf eats goat unless farmer\n");
+	assert_true(model_is_basic(&u.model, &what, &loc));
+	unit_pipe_release(&u);
+	compile_ok(&u, FARM "wolf eats goat unless farmer in the boat\n");
+	assert_false(model_is_basic(&u.model, &what, &loc));
+	assert_string_equal(what, "this rule");
+	assert_int_equal(loc.line, 4);
+	unit_pipe_release(&u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -490,6 +693,14 @@ int main(void)
 		cmocka_unit_test(test_title_description_and_labels),
 		cmocka_unit_test(test_english_singulars),
 		cmocka_unit_test(test_singulars_are_names),
+		cmocka_unit_test(test_attributes),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_rule_kinds),
+		cmocka_unit_test(test_rule_semantics),
+		cmocka_unit_test(test_boat_loads),
+		cmocka_unit_test(test_rowing_limits),
+		cmocka_unit_test(test_time),
+		cmocka_unit_test(test_model_is_basic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
