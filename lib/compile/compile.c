@@ -1462,8 +1462,10 @@ static int compile_boat(struct compiler *c)
 		int rc;
 
 		if (seen[cl->kind])
-			return FAIL(c, &cl->loc, "the boat's %s are given twice",
-				    what[cl->kind]);
+			return FAIL(c, &cl->loc, "the boat's %s %s given twice",
+				    what[cl->kind],
+				    cl->kind == BOAT_SEATS || cl->kind == BOAT_CARRIES
+				    ? "are" : "is");
 		seen[cl->kind] = cl;
 		if (cl->kind == BOAT_CARRIES) {
 			rc = compile_loads(c, cl);
