@@ -1,0 +1,52 @@
+#!/bin/sh
+# The full language against an independent reference: random small
+# puzzles (tests/reference.py writes them, with every kind of rule in
+# every place, rowing limits, loads, weights, margins, times) solved by
+# river and by a plain search written from river(5); the verdict, the
+# optimum (crossings, or time) and the number of optimal plans agree,
+# and river verify accepts river's plan.
+. "${srcdir:-.}/tests/lib.sh"
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
+
+seeds=${REFERENCE_SEEDS:-200}
+seed=1
+while test "$seed" -le "$seeds"; do
+	want=$(python3 "$srcdir/tests/reference.py" "$seed" "$tmp") || {
+		not_ok "reference.py $seed"
+		seed=$((seed + 1))
+		continue
+	}
+	puz="$tmp/$seed.puz"
+	run_river solve -f json --count "$puz" >"$tmp/out.json" 2>"$tmp/err"
+	status=$?
+	case $want in
+	invalid)
+		# The start or the goal breaks a rule: river refuses it.
+		if test $status -eq 2 && grep -q "breaks this rule" "$tmp/err"; then
+			ok "$seed: refused, as its start or goal breaks a rule"
+		else
+			not_ok "$seed: want a refusal, got exit $status"
+		fi ;;
+	unsolvable)
+		if test $status -eq 1 && grep -q '"solved": false' "$tmp/out.json"; then
+			ok "$seed: no solution"
+		else
+			sed 's/^/# /' "$puz" "$tmp/err"
+			not_ok "$seed: want no solution, got exit $status"
+		fi ;;
+	*)
+		set -- $want # solved COST crossings|time COUNT
+		cost=$(sed -n "s/^  \"$3\": \([0-9]*\),$/\1/p" "$tmp/out.json")
+		count=$(sed -n 's/^  "optimal_plans": \([0-9]*\),$/\1/p' "$tmp/out.json")
+		if test $status -eq 0 && test "$cost" = "$2" && test "$count" = "$4" &&
+		   run_river verify "$puz" "$tmp/out.json" >/dev/null; then
+			ok "$seed: $2 $3, $4 optimal plans"
+		else
+			sed 's/^/# /' "$puz" "$tmp/err"
+			not_ok "$seed: want $2 $3 and $4 plans, got '$cost' and '$count' (exit $status)"
+		fi ;;
+	esac
+	seed=$((seed + 1))
+done
+done_testing
