@@ -29,7 +29,7 @@ beyond="alcuin-brothers.puz alcuin-cart.puz ark.puz balanced-ferry.puz
 bridge-torch-five.puz bridge-torch.puz cops-and-robbers.puz day-and-night.puz
 family-and-bag.puz farm-family.puz heavy-raft.puz lone-rower.puz
 picky-eaters.puz soldiers-and-boys.puz tolerant-cannibals.puz
-torch-schedule.puz"
+slow-ferry.puz torch-schedule.puz"
 beyond=$(echo $beyond)
 for puz in $puzzles; do
 	name=$(basename "$puz")
