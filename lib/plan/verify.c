@@ -139,6 +139,28 @@ static const char *find_times(const char *word, size_t len)
 	return NULL;
 }
 
+/* The length of the longest label with a blank in it ("Brother 1")
+ * that the text at p spells out as a whole word, or 0. */
+static size_t label_at(const struct reader *r, size_t p, size_t end)
+{
+	const struct model *m = &r->puzzle->model;
+	const char *text = r->src->text;
+	size_t i, best = 0;
+
+	for (i = 0; i < m->n_items; i++) {
+		const char *label = m->items[i].label;
+		size_t len = strlen(label), q = p + len;
+
+		if (len <= best || !strpbrk(label, " \t") || q > end ||
+		    memcmp(text + p, label, len) != 0)
+			continue;
+		if (q == end || strchr(" \t\r", text[q]) ||
+		    find_times(text + q, end - q) == text + q)
+			best = len;
+	}
+	return best;
+}
+
 /* The passengers of one crossing, as words between start and end:
  * "farmer goat", "2 cannibals", "🧔×2", an arrow "-->" or "<--". */
 static int read_load(struct reader *r, size_t start, size_t end)
@@ -152,7 +174,7 @@ static int read_load(struct reader *r, size_t start, size_t end)
 	if (!c)
 		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	while (rc == RIVER_OK && p < end) {
-		size_t w = p, len;
+		size_t w = p + label_at(r, p, end), len;
 		const char *x;
 
 		while (w < end && !strchr(" \t\r", text[w]))
