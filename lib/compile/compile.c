@@ -1661,3 +1661,14 @@ bool model_timed(const struct model *m)
 			return true;
 	return m->boat_time > 0;
 }
+
+unsigned long long model_least_trip(const struct model *m)
+{
+	unsigned long long t = ~0ULL;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].time < t)
+			t = m->items[i].time;
+	return t > m->boat_time ? t : m->boat_time;
+}

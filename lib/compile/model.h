@@ -104,6 +104,10 @@ struct model {
 	size_t n_rules;
 };
 
+/* The least time any crossing takes: its slowest passenger's, at least
+ * the boat's. */
+unsigned long long model_least_trip(const struct model *m);
+
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);
 

@@ -121,7 +121,10 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 			else if (n)
 				st |= UINT64_C(1) << slot->index;
 		}
-		ans->states[s] = st;
+		/* The numbers a state carries besides the banks follow from
+		 * the crossings. */
+		ans->states[s] = s ? system_successor(sys, ans->states[s - 1], st)
+				   : st;
 	}
 	return RIVER_OK;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +324,32 @@ static int solve_at(river_plan **out, const river_puzzle *puzzle,
 /* The first horizon tried when the default is asked for. */
 #define ENGINE_FIRST_HORIZON 8u
 
+/* Is a plan found within horizon h optimal?  For crossings, always (the
+ * engine minimised them, and a shorter plan fits in h); for time, when
+ * no plan longer than h could take less, or be within the time limit. */
+static bool optimal_within(const river_puzzle *puzzle, const river_plan *plan,
+			   unsigned h)
+{
+	const struct model *m = &puzzle->model;
+	unsigned long long longer = (h + 1ULL) * model_least_trip(m);
+
+	return !m->minimize_time || river_plan_time(plan) <= longer ||
+	       (m->has_time_limit && longer > m->time_limit);
+}
+
+/* The horizon to try after h, when a plan of time t was not known to be
+ * optimal: far enough that a longer plan would take at least t. */
+static unsigned next_horizon(const river_puzzle *puzzle, unsigned h,
+			     unsigned long long t)
+{
+	unsigned long long least = model_least_trip(&puzzle->model);
+	/* t <= (need + 1) * least */
+	unsigned long long need = least && t > least ? (t + least - 1) / least - 1
+						     : 0;
+
+	return need > h + h / 2 && need < UINT_MAX ? (unsigned)need : h + h / 2;
+}
+
 int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		       const char *engine, const river_export_options *opts,
 		       river_diag *diag)
@@ -344,7 +371,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
-	rc = export_begin(&ctx, puzzle, opts, NULL, diag);
+	rc = export_begin(&ctx, puzzle, opts, NULL, e->format, diag);
 	if (rc != RIVER_OK || (opts && opts->horizon)) {
 		if (rc == RIVER_OK)
 			rc = solve_at(out, puzzle, e, &ctx, ctx.horizon,
@@ -356,10 +383,25 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	 * a horizon h is optimal, as the engine minimises and any shorter
 	 * plan fits in h too.  Only "no plan" needs the full bound. */
 	bound = ctx.horizon;
-	for (h = ENGINE_FIRST_HORIZON; h < bound; h += h / 2) {
+	/* Under a time limit, no plan has more crossings than fit in it. */
+	if (puzzle->model.has_time_limit && model_least_trip(&puzzle->model) &&
+	    puzzle->model.time_limit / model_least_trip(&puzzle->model) < bound)
+		bound = (unsigned)(puzzle->model.time_limit /
+				   model_least_trip(&puzzle->model));
+	for (h = ENGINE_FIRST_HORIZON; h < bound;) {
 		rc = solve_at(out, puzzle, e, &ctx, h, false, diag);
+		if (rc == RIVER_OK && !optimal_within(puzzle, *out, h)) {
+			unsigned next = next_horizon(puzzle, h,
+						     river_plan_time(*out));
+
+			river_plan_free(*out);
+			*out = NULL;
+			h = next;
+			continue;
+		}
 		if (rc != RIVER_ELIMIT)
 			break;
+		h += h / 2;
 	}
 	if (h >= bound)
 		rc = solve_at(out, puzzle, e, &ctx, bound, true, diag);

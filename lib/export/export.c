@@ -142,19 +142,20 @@ static void release_names(struct export_ctx *ctx)
 
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
-		 river_diag *diag)
+		 const char *format, river_diag *diag)
 {
 	int rc = RIVER_OK;
 	const char *what;
 	struct loc loc;
 
 	memset(ctx, 0, sizeof *ctx);
-	if (!model_is_basic(&puzzle->model, &what, &loc))
+	if (strcmp(format, "minizinc") != 0 &&
+	    !model_is_basic(&puzzle->model, &what, &loc))
 		return diag_set(diag, RIVER_EUNSUPPORTED, &puzzle->src,
 				loc.line ? &loc : NULL,
-				"the model formats and engines cannot express %s "
-				"yet: solve this puzzle with the built-in search "
-				"(without --engine)", what);
+				"the %s format cannot express %s yet: export it "
+				"--to minizinc, or solve it with the built-in "
+				"search or --engine minizinc", format, what);
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
 	ctx->sys = &puzzle->sys;
@@ -218,7 +219,7 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 				"unknown model format '%s' (use minizinc, smt2, "
 				"lp, ocean or bqm)", format ? format : "(null)");
 	buf_init(&b);
-	rc = export_begin(&ctx, puzzle, opts, &b, diag);
+	rc = export_begin(&ctx, puzzle, opts, &b, format, diag);
 	if (rc == RIVER_OK)
 		rc = write(&ctx);
 	export_end(&ctx);

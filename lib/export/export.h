@@ -88,9 +88,11 @@ int export_names(struct export_ctx *ctx, const char *const *reserved,
 
 /* Set up ctx for puzzle (working out the default horizon if opts asks
  * for it), and release what it holds. */
+/* Refuses, with RIVER_EUNSUPPORTED, a puzzle that format cannot
+ * express: all but MiniZinc take only the basic language. */
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
-		 river_diag *diag);
+		 const char *format, river_diag *diag);
 void export_end(struct export_ctx *ctx);
 export_writer export_find(const char *format);
 

@@ -23,7 +23,8 @@ static const char *const reserved[] = {
 	"right", "end", "shown", "rows", "on", "here", "moved", "passengers",
 	"kind_shown", "kind_rows", "kind_on", "kind_here", "kind_moved", "bank",
 	"kind_count", "start", "goal", "boat0", "kind_start", "kind_goal",
-	"rowers", "s", "b", "i", "k", NULL};
+	"rowers", "s", "b", "i", "k", "rowed", "load_weight", "trip",
+	"total_time", NULL};
 
 static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
 {
@@ -203,6 +204,235 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, ";\n\n");
 }
 
+static bool plain_rowing(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].rows_alone || m->items[i].row_every)
+			return false;
+	return true;
+}
+
+/* How many of item i are at the place: on bank b after step s, or in
+ * the boat on step s. */
+static void put_count(struct export_ctx *ctx, size_t i, bool boat)
+{
+	buf_printf(ctx->out, boat ? "%smoved(%s, s)" : "%son(%s, b, s)",
+		   ctx->model->items[i].is_kind ? "kind_" : "", ctx->names[i]);
+}
+
+/* The sum of set's counts (times w, when given); 0 when empty. */
+static void put_sum(struct export_ctx *ctx, const size_t *set, size_t n,
+		    const unsigned *w, bool boat)
+{
+	size_t i;
+
+	buf_putc(ctx->out, '(');
+	for (i = 0; i < n; i++) {
+		buf_puts(ctx->out, i ? " + " : "");
+		if (w)
+			buf_printf(ctx->out, "%u * ", w[i]);
+		put_count(ctx, set[i], boat);
+	}
+	buf_puts(ctx->out, n ? ")" : "0)");
+}
+
+static void put_total(struct export_ctx *ctx, bool boat)
+{
+	size_t all[MODEL_MAX_ITEMS], i;
+
+	for (i = 0; i < ctx->model->n_items; i++)
+		all[i] = i;
+	put_sum(ctx, all, ctx->model->n_items, NULL, boat);
+}
+
+/* What rule r forbids at a place, as a MiniZinc condition. */
+static void put_condition(struct export_ctx *ctx, const struct rule *r,
+			  bool boat)
+{
+	struct buf *o = ctx->out;
+	size_t i;
+
+	switch (r->kind) {
+	case RULE_EATS:
+	case RULE_WITHOUT:
+		put_count(ctx, r->a, boat);
+		buf_puts(o, " > 0 /\\ ");
+		put_count(ctx, r->b, boat);
+		buf_puts(o, " > 0");
+		for (i = 0; i < r->n_guards; i++) {
+			buf_puts(o, " /\\ ");
+			put_count(ctx, r->guards[i], boat);
+			buf_puts(o, " = 0");
+		}
+		break;
+	case RULE_OUTNUMBER:
+		put_sum(ctx, r->set_b, r->n_b, NULL, boat);
+		buf_puts(o, " > 0 /\\ ");
+		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
+		buf_puts(o, " > ");
+		put_sum(ctx, r->set_b, r->n_b, NULL, boat);
+		buf_printf(o, " + %llu", r->bound);
+		break;
+	case RULE_ALONE:
+	case RULE_EXACT:
+		for (i = 0; r->kind == RULE_EXACT && i < r->n_a; i++) {
+			put_count(ctx, r->set_a[i], boat);
+			buf_puts(o, " > 0 /\\ ");
+		}
+		if (r->kind == RULE_ALONE) {
+			put_total(ctx, boat);
+			buf_puts(o, " > 0 /\\ ");
+		}
+		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
+		buf_puts(o, " = ");
+		put_total(ctx, boat);
+		break;
+	case RULE_AT_MOST:
+	case RULE_AT_LEAST:
+		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
+		buf_printf(o, " %s %llu", r->kind == RULE_AT_MOST ? ">" : "<",
+			   r->bound);
+		break;
+	case RULE_SUM:
+		put_sum(ctx, r->set_a, r->n_a, r->wa, boat);
+		buf_puts(o, " > ");
+		put_sum(ctx, r->set_b, r->n_b, r->wb, boat);
+		buf_printf(o, " + %llu", r->bound);
+		break;
+	}
+}
+
+/* A rule in its general form: on the banks at every step, in the boat
+ * on every crossing. */
+static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
+{
+	struct buf *o = ctx->out;
+
+	buf_puts(o, "% ");
+	export_comment_text(o, r->text);
+	buf_putc(o, '\n');
+	if (r->place & PLACE_BANKS) {
+		buf_puts(o, "constraint forall(s in STEP0, b in 0..1)(not (");
+		put_condition(ctx, r, false);
+		buf_puts(o, "));\n");
+	}
+	if (r->place & PLACE_BOAT) {
+		buf_puts(o, "constraint forall(s in STEP)(s <= end -> not (");
+		put_condition(ctx, r, true);
+		buf_puts(o, "));\n");
+	}
+}
+
+/* Who may row crossing s: a rower aboard, alone if it rows only alone,
+ * on a crossing its period allows. */
+static void put_rowed(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	const char *sep = "\n    ";
+	size_t i;
+	unsigned k;
+
+	buf_puts(o, "% Who may row crossing s: a rower aboard, alone if it "
+		    "rows only alone,\n% on a crossing it may row.\n"
+		    "function var bool: rowed(STEP: s) =");
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (!it->rows)
+			continue;
+		buf_printf(o, "%s(", sep);
+		put_count(ctx, i, true);
+		buf_puts(o, " > 0");
+		if (it->rows_alone)
+			buf_puts(o, " /\\ passengers(s) = 1");
+		if (it->row_every) {
+			const char *comma = "";
+
+			buf_printf(o, " /\\ (s - 1) mod %u + 1 in {", it->row_every);
+			for (k = 0; k < it->row_every; k++)
+				if ((it->row_on >> k) & 1) {
+					buf_printf(o, "%s%u", comma, k + 1);
+					comma = ", ";
+				}
+			buf_putc(o, '}');
+		}
+		buf_putc(o, ')');
+		sep = " \\/\n    ";
+	}
+	buf_puts(o, ";\n\n");
+}
+
+/* The boat's weight limit, margin and list of loads, and the time. */
+static void put_boat(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i, l;
+
+	if (m->load_limit || m->has_margin) {
+		size_t all[MODEL_MAX_ITEMS];
+		unsigned w[MODEL_MAX_ITEMS];
+
+		for (i = 0; i < m->n_items; i++) {
+			all[i] = i;
+			w[i] = m->items[i].weight;
+		}
+		buf_puts(o, "% The weight in the boat on step s.\n"
+			    "function var int: load_weight(STEP: s) = ");
+		put_sum(ctx, all, m->n_items, w, true);
+		buf_puts(o, ";\n");
+	}
+	if (m->load_limit)
+		buf_printf(o, "constraint forall(s in STEP)(s <= end -> "
+			      "load_weight(s) <= %llu);  %% the boat's load\n",
+			   m->load_limit);
+	if (m->has_margin)
+		buf_printf(o, "constraint forall(s in 2..H)(s <= end -> "
+			      "abs(load_weight(s) - load_weight(s - 1)) <= %llu);"
+			      "  %% the margin\n", m->margin);
+	if (m->loads) {
+		buf_puts(o, "% The only loads the boat carries.\n"
+			    "constraint forall(s in STEP)(s <= end -> (");
+		for (l = 0; l < m->n_loads; l++) {
+			buf_puts(o, l ? " \\/\n    (" : "\n    (");
+			for (i = 0; i < m->n_items; i++) {
+				buf_puts(o, i ? " /\\ " : "");
+				put_count(ctx, i, true);
+				buf_printf(o, " = %u", m->loads[l].count[i]);
+			}
+			buf_putc(o, ')');
+		}
+		buf_puts(o, "));\n");
+	}
+	if (model_timed(m) && (m->minimize_time || m->has_time_limit)) {
+		buf_printf(o, "%% A crossing takes its slowest passenger's time, "
+			      "at least %u.\n"
+			      "function var int: trip(STEP: s) = if s <= end then "
+			      "max([%u", m->boat_time, m->boat_time);
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].time)
+				continue;
+			buf_printf(o, ", %u * bool2int(", m->items[i].time);
+			put_count(ctx, i, true);
+			buf_puts(o, " > 0)");
+		}
+		buf_puts(o, "]) else 0 endif;\n"
+			    "var int: total_time = sum(s in STEP)(trip(s));\n");
+		/* Implied, and a great help to the search: every crossing
+		 * takes at least the least time one can take. */
+		buf_printf(o, "constraint total_time >= end * %llu;  "
+			      "%% no crossing is quicker than %llu\n",
+			   model_least_trip(m), model_least_trip(m));
+		if (m->has_time_limit)
+			buf_printf(o, "constraint total_time <= %llu;  "
+				      "%% the time limit\n", m->time_limit);
+	}
+	buf_putc(o, '\n');
+}
+
 static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
@@ -234,8 +464,9 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, "    forall(k in KIND)(if (s + boat0) mod 2 = 1 then right[k, s] >= "
 			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
 			    "endif) /\\\n");
-	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "
-		    "rowers(s) >= 1));\n\n");
+	buf_printf(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "
+		      "%s));\n\n", plain_rowing(ctx->model) ? "rowers(s) >= 1"
+							: "rowed(s)");
 }
 
 /* The rule's functions for item i: kinds have their own. */
@@ -254,6 +485,13 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 	char x[300], y[300];
 	size_t g;
 
+	if (r->place != PLACE_BANKS ||
+	    (r->kind != RULE_EATS && r->kind != RULE_OUTNUMBER) ||
+	    (r->kind == RULE_OUTNUMBER &&
+	     (r->n_a != 1 || r->n_b != 1 || r->bound))) {
+		put_general_rule(ctx, r);
+		return;
+	}
 	buf_printf(o, "%% %s\nconstraint forall(s in STEP0, b in 0..1)(not (",
 		   r->text);
 	if (r->kind == RULE_OUTNUMBER) {
@@ -274,9 +512,13 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	buf_puts(o, "\n% Try the earliest end first: a search order, not a hint of a plan.\n"
-		    "solve :: int_search([end], input_order, indomain_min) minimize end;\n\n"
-		    "% The plan, one line a step: the left bank <-> the right "
+	if (ctx->model->minimize_time)
+		buf_puts(o, "\n% The least total time.\n"
+			    "solve minimize total_time;\n\n");
+	else
+		buf_puts(o, "\n% Try the earliest end first: a search order, not a hint of a plan.\n"
+			    "solve :: int_search([end], input_order, indomain_min) minimize end;\n\n");
+	buf_puts(o, "% The plan, one line a step: the left bank <-> the right "
 		    "bank.\n");
 	if (kinds)
 		buf_puts(o, "function int: kind_count(KIND: k, 0..1: b, STEP0: s) =\n"
@@ -307,10 +549,13 @@ int export_minizinc(struct export_ctx *ctx)
 	put_header(ctx, ind, kinds);
 	put_variables(ctx, ind, kinds);
 	put_functions(ctx, ind, kinds);
+	if (!plain_rowing(m))
+		put_rowed(ctx);
 	put_physics(ctx, ind, kinds);
+	put_boat(ctx);
 	if (m->n_rules > 0)
-		buf_puts(ctx->out, "% The rules hold on both banks at every "
-				   "step.\n");
+		buf_puts(ctx->out, "% The rules hold where they say: on both "
+				   "banks at every step, or in the boat.\n");
 	for (r = 0; r < m->n_rules; r++)
 		put_rule(ctx, &m->rules[r]);
 	put_output(ctx, ind, kinds);
