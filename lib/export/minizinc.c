@@ -113,9 +113,12 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, "% A time-expanded model written by river: the position of "
 		    "every item\n"
 		    "% after every step, the physics of the puzzle as "
-		    "constraints, and the\n"
-		    "% earliest end as the objective.  0 is the left bank, "
-		    "1 the right.\n\n");
+		    "constraints, and the\n");
+	buf_puts(o, m->minimize_time
+		    ? "% least total time as the objective.  0 is the left "
+		      "bank, 1 the right.\n\n"
+		    : "% earliest end as the objective.  0 is the left bank, "
+		      "1 the right.\n\n");
 	if (ind) {
 		put_enum(ctx, "ITEM", false);
 		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
@@ -258,9 +261,12 @@ static void put_condition(struct export_ctx *ctx, const struct rule *r,
 	case RULE_EATS:
 	case RULE_WITHOUT:
 		put_count(ctx, r->a, boat);
-		buf_puts(o, " > 0 /\\ ");
-		put_count(ctx, r->b, boat);
 		buf_puts(o, " > 0");
+		if (r->kind == RULE_EATS) {
+			buf_puts(o, " /\\ ");
+			put_count(ctx, r->b, boat);
+			buf_puts(o, " > 0");
+		}
 		for (i = 0; i < r->n_guards; i++) {
 			buf_puts(o, " /\\ ");
 			put_count(ctx, r->guards[i], boat);
@@ -408,10 +414,12 @@ static void put_boat(struct export_ctx *ctx)
 		buf_puts(o, "));\n");
 	}
 	if (model_timed(m) && (m->minimize_time || m->has_time_limit)) {
-		buf_printf(o, "%% A crossing takes its slowest passenger's time, "
-			      "at least %u.\n"
+		buf_puts(o, "% A crossing takes its slowest passenger's time");
+		if (m->boat_time)
+			buf_printf(o, ", at least %u", m->boat_time);
+		buf_printf(o, ".\n"
 			      "function var int: trip(STEP: s) = if s <= end then "
-			      "max([%u", m->boat_time, m->boat_time);
+			      "max([%u", m->boat_time);
 		for (i = 0; i < m->n_items; i++) {
 			if (!m->items[i].time)
 				continue;
@@ -430,7 +438,9 @@ static void put_boat(struct export_ctx *ctx)
 			buf_printf(o, "constraint total_time <= %llu;  "
 				      "%% the time limit\n", m->time_limit);
 	}
-	buf_putc(o, '\n');
+	if (m->load_limit || m->has_margin || m->loads ||
+	    (model_timed(m) && (m->minimize_time || m->has_time_limit)))
+		buf_putc(o, '\n');
 }
 
 static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
