@@ -175,6 +175,13 @@ RIVER_API int river_puzzle_timed(const river_puzzle *puzzle);
  * when it is the fewest crossings. */
 RIVER_API int river_puzzle_minimizes_time(const river_puzzle *puzzle);
 RIVER_API unsigned river_puzzle_seats(const river_puzzle *puzzle);
+/* The boat's limits in words, e.g. "2 seats" or "a load of at most 100,
+ * a margin of 90 between loads"; the rowing limits, e.g. "elder rows
+ * only alone" ("" when none); the objective, e.g. "the fewest
+ * crossings" or "the least time, at most 30".  Borrowed. */
+RIVER_API const char *river_puzzle_boat_text(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_rowing_text(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_objective_text(const river_puzzle *puzzle);
 RIVER_API size_t river_puzzle_rule_count(const river_puzzle *puzzle);
 /* The rule as the puzzle states it, e.g. "wolf eats goat unless farmer";
  * borrowed. */

@@ -9,6 +9,7 @@
 
 #include "compile/compile.h"
 #include "parse/parse.h"
+#include "util/buf.h"
 
 /* Larger texts are not puzzles; refusing them early keeps a mistaken
  * argument (a disk image, a log) from being read whole. */
@@ -63,6 +64,69 @@ static int check_ends(const river_puzzle *p, const struct source *src,
 	return RIVER_OK;
 }
 
+/* The boat, the rowing limits and the objective, in words. */
+static int describe(river_puzzle *p)
+{
+	const struct model *m = &p->model;
+	struct buf b;
+	const char *sep = "";
+	size_t i;
+	unsigned k;
+
+	buf_init(&b);
+	if (m->seats_given) {
+		buf_printf(&b, "%u seat%s", m->seats, m->seats == 1 ? "" : "s");
+		sep = ", ";
+	}
+	if (m->load_limit) {
+		buf_printf(&b, "%sa load of at most %llu", sep, m->load_limit);
+		sep = ", ";
+	}
+	if (m->has_margin) {
+		buf_printf(&b, "%sa margin of %llu between loads", sep, m->margin);
+		sep = ", ";
+	}
+	if (m->boat_time) {
+		buf_printf(&b, "%scrossings of at least %u", sep, m->boat_time);
+		sep = ", ";
+	}
+	if (m->loads)
+		buf_printf(&b, "%s%zu allowed load%s", sep, m->n_loads,
+			   m->n_loads == 1 ? "" : "s");
+	p->boat_text = b.failed ? NULL : arena_strdup(&p->arena, b.data);
+	buf_release(&b);
+	buf_init(&b);
+	for (i = 0, sep = ""; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (it->rows_alone) {
+			buf_printf(&b, "%s%s rows only alone", sep, it->name);
+			sep = "; ";
+		}
+		if (!it->row_every)
+			continue;
+		buf_printf(&b, "%s%s rows only on crossing%s", sep, it->name,
+			   it->row_on & (it->row_on - 1) ? "s" : "");
+		for (k = 0, sep = " "; k < it->row_every; k++)
+			if ((it->row_on >> k) & 1) {
+				buf_printf(&b, "%s%u", sep, k + 1);
+				sep = ", ";
+			}
+		buf_printf(&b, " of every %u", it->row_every);
+		sep = "; ";
+	}
+	p->rowing_text = b.failed ? NULL : arena_strdup(&p->arena, b.data ? b.data : "");
+	buf_release(&b);
+	buf_init(&b);
+	buf_puts(&b, m->minimize_time ? "the least time" : "the fewest crossings");
+	if (m->has_time_limit)
+		buf_printf(&b, " within a time limit of %llu", m->time_limit);
+	p->objective_text = b.failed ? NULL : arena_strdup(&p->arena, b.data);
+	buf_release(&b);
+	return p->boat_text && p->rowing_text && p->objective_text
+	       ? RIVER_OK : RIVER_ENOMEM;
+}
+
 static int load_source(river_puzzle **out, const struct source *src,
 		       const river_param *params, size_t n_params,
 		       river_diag *diag)
@@ -89,7 +153,7 @@ static int load_source(river_puzzle **out, const struct source *src,
 		p->src.name = arena_strdup(&p->arena, src->name);
 		p->src.text = arena_strndup(&p->arena, src->text, src->len);
 		p->src.len = src->len;
-		if (!p->src.name || !p->src.text)
+		if (!p->src.name || !p->src.text || describe(p) != RIVER_OK)
 			rc = diag_set(diag, RIVER_ENOMEM, src, NULL,
 				      "out of memory");
 	}
@@ -315,6 +379,21 @@ int river_puzzle_boat_goal(const river_puzzle *p)
 unsigned river_puzzle_seats(const river_puzzle *p)
 {
 	return p ? p->model.seats : 0;
+}
+
+const char *river_puzzle_boat_text(const river_puzzle *p)
+{
+	return p ? p->boat_text : NULL;
+}
+
+const char *river_puzzle_rowing_text(const river_puzzle *p)
+{
+	return p ? p->rowing_text : NULL;
+}
+
+const char *river_puzzle_objective_text(const river_puzzle *p)
+{
+	return p ? p->objective_text : NULL;
 }
 
 size_t river_puzzle_rule_count(const river_puzzle *p)

@@ -13,6 +13,7 @@ struct river_puzzle {
 	struct model model;
 	struct system sys;
 	struct source src; /* its name and text, for diagnostics later */
+	const char *boat_text, *rowing_text, *objective_text;
 };
 
 #endif

@@ -527,8 +527,11 @@ static void print_summary(const char *file, const river_puzzle *p)
 			}
 		}
 	}
-	printf("\nboat:   %u seat%s\n", river_puzzle_seats(p),
-	       river_puzzle_seats(p) == 1 ? "" : "s");
+	if (river_puzzle_rowing_text(p)[0])
+		printf("\nrowing: %s", river_puzzle_rowing_text(p));
+	printf("\nboat:   %s\n", river_puzzle_boat_text(p));
+	if (river_puzzle_timed(p) || river_puzzle_minimizes_time(p))
+		printf("aim:    %s\n", river_puzzle_objective_text(p));
 	print_placement(p, "start:  ", river_puzzle_item_start, 0,
 			river_puzzle_boat_start(p) == RIVER_RIGHT);
 	print_placement(p, "goal:   ", river_puzzle_item_goal, 1,
