@@ -93,7 +93,7 @@ static int describe(river_puzzle *p)
 	if (m->loads)
 		buf_printf(&b, "%s%zu allowed load%s", sep, m->n_loads,
 			   m->n_loads == 1 ? "" : "s");
-	p->boat_text = b.failed ? NULL : arena_strdup(&p->arena, b.data);
+	p->boat_text = b.failed ? NULL : arena_strdup(&p->arena, b.data ? b.data : "");
 	buf_release(&b);
 	buf_init(&b);
 	for (i = 0, sep = ""; i < m->n_items; i++) {
@@ -121,7 +121,8 @@ static int describe(river_puzzle *p)
 	buf_puts(&b, m->minimize_time ? "the least time" : "the fewest crossings");
 	if (m->has_time_limit)
 		buf_printf(&b, " within a time limit of %llu", m->time_limit);
-	p->objective_text = b.failed ? NULL : arena_strdup(&p->arena, b.data);
+	p->objective_text = b.failed ? NULL
+				     : arena_strdup(&p->arena, b.data ? b.data : "");
 	buf_release(&b);
 	return p->boat_text && p->rowing_text && p->objective_text
 	       ? RIVER_OK : RIVER_ENOMEM;
