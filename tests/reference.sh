@@ -5,8 +5,9 @@
 # river and by a plain search written from river(5); the verdict, the
 # optimum (crossings, or time) and the number of optimal plans agree,
 # and river verify accepts river's plan.  Every fifth puzzle solvable
-# in the fewest crossings also goes through MiniZinc's model of it (when
-# minizinc is installed), which must find the same optimum (proving
+# in the fewest crossings also goes through the MiniZinc and SMT-LIB
+# models of it (when minizinc and z3 are installed), which must find
+# the same optimum (proving
 # that no plan exists, or that a time is the least, can take Gecode
 # minutes, too long to try on all).
 . "${srcdir:-.}/tests/lib.sh"
@@ -52,18 +53,19 @@ while test "$seed" -le "$seeds"; do
 		fi ;;
 	esac
 	case $want in solved*crossings*) mzn=$((seed % 5)) ;; *) mzn=1 ;; esac
-	if test $mzn -eq 0 && command -v minizinc >/dev/null 2>&1; then
-		run_river solve -e minizinc -f json "$puz" >"$tmp/mzn.json" 2>"$tmp/err"
+	for engine in minizinc z3; do
+		test $mzn -eq 0 && command -v $engine >/dev/null 2>&1 || continue
+		run_river solve -e $engine -f json "$puz" >"$tmp/mzn.json" 2>"$tmp/err"
 		status=$?
 		set -- $want
 		if test $status -eq 0 &&
 		   test "$(sed -n "s/^  \"$3\": \([0-9]*\),$/\1/p" "$tmp/mzn.json")" = "$2"; then
-			ok "$seed: minizinc agrees ($want)"
+			ok "$seed: $engine agrees ($want)"
 		else
 			sed 's/^/# /' "$puz" "$tmp/err"
-			not_ok "$seed: minizinc disagrees with $want (exit $status)"
+			not_ok "$seed: $engine disagrees with $want (exit $status)"
 		fi
-	fi
+	done
 	seed=$((seed + 1))
 done
 done_testing

@@ -1619,7 +1619,7 @@ bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_items; i++) {
+	for (i = 0; !model_plain_rowing(m) && i < m->n_items; i++) {
 		if (m->items[i].rows_alone || m->items[i].row_every) {
 			*what = "a rowing rule ('rows only')";
 			*loc = m->items[i].loc;
@@ -1671,4 +1671,14 @@ unsigned long long model_least_trip(const struct model *m)
 		if (m->items[i].time < t)
 			t = m->items[i].time;
 	return t > m->boat_time ? t : m->boat_time;
+}
+
+bool model_plain_rowing(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].rows_alone || m->items[i].row_every)
+			return false;
+	return true;
 }

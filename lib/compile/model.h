@@ -108,6 +108,9 @@ struct model {
  * the boat's. */
 unsigned long long model_least_trip(const struct model *m);
 
+/* True when every rower rows any time: no "rows only" statement. */
+bool model_plain_rowing(const struct model *m);
+
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);
 

@@ -149,13 +149,22 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 	struct loc loc;
 
 	memset(ctx, 0, sizeof *ctx);
-	if (strcmp(format, "minizinc") != 0 &&
-	    !model_is_basic(&puzzle->model, &what, &loc))
+	/* SMT-LIB takes all but least time (Z3's optimiser is not to be
+	 * trusted with it); LP, Ocean and BQM the basic language. */
+	if (strcmp(format, "smt2") == 0 && puzzle->model.minimize_time) {
+		what = "a time objective";
+		loc = puzzle->model.time_loc;
+	}
+	if ((strcmp(format, "smt2") == 0 && puzzle->model.minimize_time) ||
+	    (strcmp(format, "minizinc") != 0 && strcmp(format, "smt2") != 0 &&
+	     !model_is_basic(&puzzle->model, &what, &loc)))
 		return diag_set(diag, RIVER_EUNSUPPORTED, &puzzle->src,
 				loc.line ? &loc : NULL,
 				"the %s format cannot express %s yet: export it "
-				"--to minizinc, or solve it with the built-in "
-				"search or --engine minizinc", format, what);
+				"--to minizinc%s, or solve it with the built-in "
+				"search or --engine minizinc%s", format, what,
+				puzzle->model.minimize_time ? "" : " or smt2",
+				puzzle->model.minimize_time ? "" : " or z3");
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
 	ctx->sys = &puzzle->sys;

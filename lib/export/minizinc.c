@@ -207,16 +207,6 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, ";\n\n");
 }
 
-static bool plain_rowing(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++)
-		if (m->items[i].rows_alone || m->items[i].row_every)
-			return false;
-	return true;
-}
-
 /* How many of item i are at the place: on bank b after step s, or in
  * the boat on step s. */
 static void put_count(struct export_ctx *ctx, size_t i, bool boat)
@@ -475,7 +465,7 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
 			    "endif) /\\\n");
 	buf_printf(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "
-		      "%s));\n\n", plain_rowing(ctx->model) ? "rowers(s) >= 1"
+		      "%s));\n\n", model_plain_rowing(ctx->model) ? "rowers(s) >= 1"
 							: "rowed(s)");
 }
 
@@ -559,7 +549,7 @@ int export_minizinc(struct export_ctx *ctx)
 	put_header(ctx, ind, kinds);
 	put_variables(ctx, ind, kinds);
 	put_functions(ctx, ind, kinds);
-	if (!plain_rowing(m))
+	if (!model_plain_rowing(m))
 		put_rowed(ctx);
 	put_physics(ctx, ind, kinds);
 	put_boat(ctx);

@@ -64,6 +64,256 @@ static void put_sum(struct export_ctx *ctx, unsigned s, bool rowers)
 	buf_putc(ctx->out, ')');
 }
 
+/* Where a rule looks: a bank after step s, or the boat on step s. */
+enum place { LEFT_BANK, RIGHT_BANK, BOAT };
+
+static void put_at(struct export_ctx *ctx, size_t i, enum place p, unsigned s)
+{
+	if (p == BOAT)
+		put_moved(ctx, i, s);
+	else
+		put_count(ctx, i, p == RIGHT_BANK, s);
+}
+
+/* The sum over set (times w when given) at the place. */
+static void put_set(struct export_ctx *ctx, const size_t *set, size_t n,
+		    const unsigned *w, enum place p, unsigned s)
+{
+	size_t i;
+
+	buf_puts(ctx->out, "(+ 0");
+	for (i = 0; i < n; i++) {
+		buf_putc(ctx->out, ' ');
+		if (w)
+			buf_printf(ctx->out, "(* %u ", w[i]);
+		put_at(ctx, set[i], p, s);
+		if (w)
+			buf_putc(ctx->out, ')');
+	}
+	buf_putc(ctx->out, ')');
+}
+
+static void put_all(struct export_ctx *ctx, enum place p, unsigned s)
+{
+	size_t all[MODEL_MAX_ITEMS], i;
+
+	for (i = 0; i < ctx->model->n_items; i++)
+		all[i] = i;
+	put_set(ctx, all, ctx->model->n_items, NULL, p, s);
+}
+
+/* What rule r forbids at the place, as a Bool. */
+static void put_condition(struct export_ctx *ctx, const struct rule *r,
+			  enum place p, unsigned s)
+{
+	struct buf *o = ctx->out;
+	size_t i;
+
+	buf_puts(o, "(and");
+	switch (r->kind) {
+	case RULE_EATS:
+	case RULE_WITHOUT:
+		buf_puts(o, " (> ");
+		put_at(ctx, r->a, p, s);
+		buf_puts(o, " 0)");
+		if (r->kind == RULE_EATS) {
+			buf_puts(o, " (> ");
+			put_at(ctx, r->b, p, s);
+			buf_puts(o, " 0)");
+		}
+		for (i = 0; i < r->n_guards; i++) {
+			buf_puts(o, " (= ");
+			put_at(ctx, r->guards[i], p, s);
+			buf_puts(o, " 0)");
+		}
+		break;
+	case RULE_OUTNUMBER:
+		buf_puts(o, " (> ");
+		put_set(ctx, r->set_b, r->n_b, NULL, p, s);
+		buf_puts(o, " 0) (> ");
+		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
+		buf_printf(o, " (+ %llu ", r->bound);
+		put_set(ctx, r->set_b, r->n_b, NULL, p, s);
+		buf_puts(o, "))");
+		break;
+	case RULE_ALONE:
+	case RULE_EXACT:
+		for (i = 0; r->kind == RULE_EXACT && i < r->n_a; i++) {
+			buf_puts(o, " (> ");
+			put_at(ctx, r->set_a[i], p, s);
+			buf_puts(o, " 0)");
+		}
+		if (r->kind == RULE_ALONE) {
+			buf_puts(o, " (> ");
+			put_all(ctx, p, s);
+			buf_puts(o, " 0)");
+		}
+		buf_puts(o, " (= ");
+		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
+		buf_putc(o, ' ');
+		put_all(ctx, p, s);
+		buf_putc(o, ')');
+		break;
+	case RULE_AT_MOST:
+	case RULE_AT_LEAST:
+		buf_printf(o, " (%s ", r->kind == RULE_AT_MOST ? ">" : "<");
+		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
+		buf_printf(o, " %llu)", r->bound);
+		break;
+	case RULE_SUM:
+		buf_puts(o, " (> ");
+		put_set(ctx, r->set_a, r->n_a, r->wa, p, s);
+		buf_printf(o, " (+ %llu ", r->bound);
+		put_set(ctx, r->set_b, r->n_b, r->wb, p, s);
+		buf_puts(o, "))");
+		break;
+	}
+	buf_putc(o, ')');
+}
+
+/* A rule in its general form, at every step where it holds. */
+static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
+{
+	struct buf *o = ctx->out;
+	unsigned s;
+
+	buf_puts(o, "\n; ");
+	export_comment_text(o, r->text);
+	buf_putc(o, '\n');
+	for (s = 0; (r->place & PLACE_BANKS) && s <= ctx->horizon; s++) {
+		buf_puts(o, "(assert (not ");
+		put_condition(ctx, r, LEFT_BANK, s);
+		buf_puts(o, "))\n(assert (not ");
+		put_condition(ctx, r, RIGHT_BANK, s);
+		buf_puts(o, "))\n");
+	}
+	for (s = 1; (r->place & PLACE_BOAT) && s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= %u end) (not ", s);
+		put_condition(ctx, r, BOAT, s);
+		buf_puts(o, ")))\n");
+	}
+}
+
+static bool basic_rule(const struct rule *r)
+{
+	return r->place == PLACE_BANKS &&
+	       (r->kind == RULE_EATS ||
+		(r->kind == RULE_OUTNUMBER && r->n_a == 1 && r->n_b == 1 &&
+		 !r->bound));
+}
+
+/* Someone aboard may row step s: a rower, alone if it rows only alone,
+ * on a crossing its period allows (known from s). */
+static void put_rowed(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i;
+
+	buf_puts(o, "(or false");
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+
+		if (!it->rows || (it->row_every &&
+				  !((it->row_on >> ((s - 1) % it->row_every)) & 1)))
+			continue;
+		buf_puts(o, " (and (> ");
+		put_moved(ctx, i, s);
+		buf_puts(o, " 0)");
+		if (it->rows_alone) {
+			buf_puts(o, " (= ");
+			put_sum(ctx, s, false);
+			buf_puts(o, " 1)");
+		}
+		buf_putc(o, ')');
+	}
+	buf_putc(o, ')');
+}
+
+static void put_weight(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	size_t all[MODEL_MAX_ITEMS], i;
+	unsigned w[MODEL_MAX_ITEMS];
+
+	for (i = 0; i < m->n_items; i++) {
+		all[i] = i;
+		w[i] = m->items[i].weight;
+	}
+	put_set(ctx, all, m->n_items, w, BOAT, s);
+}
+
+/* The boat's weight limit, margin and list of loads, and a time limit. */
+static void put_boat(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t i, l;
+
+	if (m->load_limit)
+		buf_printf(o, "\n; The boat carries at most %llu.\n", m->load_limit);
+	for (s = 1; m->load_limit && s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= %u end) (<= ", s);
+		put_weight(ctx, s);
+		buf_printf(o, " %llu)))\n", m->load_limit);
+	}
+	if (m->has_margin)
+		buf_printf(o, "\n; A load weighs within %llu of the one before.\n",
+			   m->margin);
+	for (s = 2; m->has_margin && s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= %u end) (and (<= (- ", s);
+		put_weight(ctx, s);
+		buf_putc(o, ' ');
+		put_weight(ctx, s - 1);
+		buf_printf(o, ") %llu) (<= (- ", m->margin);
+		put_weight(ctx, s - 1);
+		buf_putc(o, ' ');
+		put_weight(ctx, s);
+		buf_printf(o, ") %llu))))\n", m->margin);
+	}
+	if (m->loads)
+		buf_puts(o, "\n; The only loads the boat carries.\n");
+	for (s = 1; m->loads && s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= %u end) (or", s);
+		for (l = 0; l < m->n_loads; l++) {
+			buf_puts(o, " (and");
+			for (i = 0; i < m->n_items; i++) {
+				buf_puts(o, " (= ");
+				put_moved(ctx, i, s);
+				buf_printf(o, " %u)", m->loads[l].count[i]);
+			}
+			buf_putc(o, ')');
+		}
+		buf_puts(o, ")))\n");
+	}
+	if (!m->has_time_limit)
+		return;
+	/* trip_S is at least the time of step S, and the limit bounds
+	 * their sum: a plan fits when its true times do. */
+	buf_printf(o, "\n; The crossings take at most %llu in all.\n",
+		   m->time_limit);
+	for (s = 1; s <= ctx->horizon; s++) {
+		buf_printf(o, "(declare-const trip_%u Int)\n(assert (<= 0 trip_%u))\n",
+			   s, s);
+		if (m->boat_time)
+			buf_printf(o, "(assert (=> (<= %u end) (<= %u trip_%u)))\n",
+				   s, m->boat_time, s);
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].time)
+				continue;
+			buf_printf(o, "(assert (=> (and (<= %u end) (> ", s);
+			put_moved(ctx, i, s);
+			buf_printf(o, " 0)) (<= %u trip_%u)))\n",
+				   m->items[i].time, s);
+		}
+	}
+	buf_puts(o, "(assert (<= (+ 0");
+	for (s = 1; s <= ctx->horizon; s++)
+		buf_printf(o, " trip_%u", s);
+	buf_printf(o, ") %llu))\n", m->time_limit);
+}
+
 static void put_declarations(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
@@ -154,9 +404,15 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 	put_sum(ctx, s, false);
 	buf_puts(o, ") (<= ");
 	put_sum(ctx, s, false);
-	buf_printf(o, " %u) (<= 1 ", m->seats);
-	put_sum(ctx, s, true);
-	buf_puts(o, "))))\n");
+	buf_printf(o, " %u) ", m->seats);
+	if (model_plain_rowing(m)) {
+		buf_puts(o, "(<= 1 ");
+		put_sum(ctx, s, true);
+		buf_putc(o, ')');
+	} else {
+		put_rowed(ctx, s);
+	}
+	buf_puts(o, ")))\n");
 }
 
 static void put_rule(struct export_ctx *ctx, const struct rule *r, unsigned s,
@@ -212,7 +468,12 @@ int export_smt2(struct export_ctx *ctx)
 	buf_puts(o, "\n; The crossings.\n");
 	for (s = 1; s <= ctx->horizon; s++)
 		put_step(ctx, s);
+	put_boat(ctx);
 	for (r = 0; r < m->n_rules; r++) {
+		if (!basic_rule(&m->rules[r])) {
+			put_general_rule(ctx, &m->rules[r]);
+			continue;
+		}
 		buf_printf(o, "\n; %s, on both banks at every step\n",
 			   m->rules[r].text);
 		for (s = 0; s <= ctx->horizon; s++) {
