@@ -64,6 +64,18 @@ static int check_ends(const river_puzzle *p, const struct source *src,
 	return RIVER_OK;
 }
 
+/* b's text, kept in p's arena ("" when empty), and b emptied; NULL when
+ * memory ran out. */
+static const char *keep_text(river_puzzle *p, struct buf *b)
+{
+	const char *text = b->failed ? NULL
+			   : arena_strdup(&p->arena, b->data ? b->data : "");
+
+	buf_release(b);
+	buf_init(b);
+	return text;
+}
+
 /* The boat, the rowing limits and the objective, in words. */
 static int describe(river_puzzle *p)
 {
@@ -93,9 +105,7 @@ static int describe(river_puzzle *p)
 	if (m->loads)
 		buf_printf(&b, "%s%zu allowed load%s", sep, m->n_loads,
 			   m->n_loads == 1 ? "" : "s");
-	p->boat_text = b.failed ? NULL : arena_strdup(&p->arena, b.data ? b.data : "");
-	buf_release(&b);
-	buf_init(&b);
+	p->boat_text = keep_text(p, &b);
 	for (i = 0, sep = ""; i < m->n_items; i++) {
 		const struct item *it = &m->items[i];
 
@@ -115,15 +125,11 @@ static int describe(river_puzzle *p)
 		buf_printf(&b, " of every %u", it->row_every);
 		sep = "; ";
 	}
-	p->rowing_text = b.failed ? NULL : arena_strdup(&p->arena, b.data ? b.data : "");
-	buf_release(&b);
-	buf_init(&b);
+	p->rowing_text = keep_text(p, &b);
 	buf_puts(&b, m->minimize_time ? "the least time" : "the fewest crossings");
 	if (m->has_time_limit)
 		buf_printf(&b, " within a time limit of %llu", m->time_limit);
-	p->objective_text = b.failed ? NULL
-				     : arena_strdup(&p->arena, b.data ? b.data : "");
-	buf_release(&b);
+	p->objective_text = keep_text(p, &b);
 	return p->boat_text && p->rowing_text && p->objective_text
 	       ? RIVER_OK : RIVER_ENOMEM;
 }

@@ -278,8 +278,7 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 {
 	struct family *f = &c->families[c->n_families];
 	unsigned long long k;
-	int rc, oom = 0;
-	const struct name_entry *old;
+	int rc;
 
 	rc = value_of(c, &it->from, false, &f->from);
 	if (rc == RIVER_OK)
@@ -291,13 +290,9 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 			    it->name, f->from, f->to);
 	if (f->to - f->from >= MODEL_MAX_ITEMS - c->model->n_items)
 		return too_many_items(c, &it->loc, it->name);
-	old = names_add(&c->names, it->name, FAMILY_BASE + c->n_families,
-			it->loc, &oom);
-	if (oom)
-		return out_of_memory(c);
-	if (old)
-		return FAIL(c, &it->loc, "'%s' is already declared at line %d",
-			    it->name, old->loc.line);
+	rc = declare_name(c, it->name, FAMILY_BASE + c->n_families, it->loc);
+	if (rc != RIVER_OK)
+		return rc;
 	f->name = it->name;
 	f->first = c->model->n_items;
 	c->n_families++;
@@ -582,11 +577,10 @@ static int resolve_list(struct compiler *c, const struct ast_name *list,
 static int compile_groups(struct compiler *c, const struct ast *ast)
 {
 	const struct ast_stmt *st;
-	int rc, oom = 0;
+	int rc;
 
 	for (st = ast->first; st; st = st->next) {
 		struct group *g = &c->groups[c->n_groups];
-		const struct name_entry *old;
 
 		if (st->kind != ST_GROUP)
 			continue;
@@ -603,13 +597,9 @@ static int compile_groups(struct compiler *c, const struct ast *ast)
 		if (rc != RIVER_OK)
 			return rc;
 		g->name = st->u.group.name;
-		old = names_add(&c->names, g->name, GROUP_BASE + c->n_groups,
-				st->loc, &oom);
-		if (oom)
-			return out_of_memory(c);
-		if (old)
-			return FAIL(c, &st->loc, "'%s' is already declared at line %d",
-				    g->name, old->loc.line);
+		rc = declare_name(c, g->name, GROUP_BASE + c->n_groups, st->loc);
+		if (rc != RIVER_OK)
+			return rc;
 		c->n_groups++;
 	}
 	return RIVER_OK;
@@ -1615,11 +1605,19 @@ int compile_model(struct model *model, struct arena *arena,
 	return RIVER_OK;
 }
 
+bool rule_is_basic(const struct rule *r)
+{
+	return r->place == PLACE_BANKS &&
+	       (r->kind == RULE_EATS ||
+		(r->kind == RULE_OUTNUMBER && r->n_a == 1 && r->n_b == 1 &&
+		 !r->bound));
+}
+
 bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
 {
 	size_t i;
 
-	for (i = 0; !model_plain_rowing(m) && i < m->n_items; i++) {
+	for (i = 0; i < m->n_items; i++) {
 		if (m->items[i].rows_alone || m->items[i].row_every) {
 			*what = "a rowing rule ('rows only')";
 			*loc = m->items[i].loc;
@@ -1629,10 +1627,7 @@ bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
 	for (i = 0; i < m->n_rules; i++) {
 		const struct rule *r = &m->rules[i];
 
-		if (r->place != PLACE_BANKS ||
-		    (r->kind != RULE_EATS && r->kind != RULE_OUTNUMBER) ||
-		    (r->kind == RULE_OUTNUMBER &&
-		     (r->n_a != 1 || r->n_b != 1 || r->bound))) {
+		if (!rule_is_basic(r)) {
 			*what = "this rule";
 			*loc = r->loc;
 			return false;

@@ -485,10 +485,7 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 	char x[300], y[300];
 	size_t g;
 
-	if (r->place != PLACE_BANKS ||
-	    (r->kind != RULE_EATS && r->kind != RULE_OUTNUMBER) ||
-	    (r->kind == RULE_OUTNUMBER &&
-	     (r->n_a != 1 || r->n_b != 1 || r->bound))) {
+	if (!rule_is_basic(r)) {
 		put_general_rule(ctx, r);
 		return;
 	}

@@ -194,14 +194,6 @@ static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
 	}
 }
 
-static bool basic_rule(const struct rule *r)
-{
-	return r->place == PLACE_BANKS &&
-	       (r->kind == RULE_EATS ||
-		(r->kind == RULE_OUTNUMBER && r->n_a == 1 && r->n_b == 1 &&
-		 !r->bound));
-}
-
 /* Someone aboard may row step s: a rower, alone if it rows only alone,
  * on a crossing its period allows (known from s). */
 static void put_rowed(struct export_ctx *ctx, unsigned s)
@@ -470,7 +462,7 @@ int export_smt2(struct export_ctx *ctx)
 		put_step(ctx, s);
 	put_boat(ctx);
 	for (r = 0; r < m->n_rules; r++) {
-		if (!basic_rule(&m->rules[r])) {
+		if (!rule_is_basic(&m->rules[r])) {
 			put_general_rule(ctx, &m->rules[r]);
 			continue;
 		}

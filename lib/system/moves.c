@@ -6,13 +6,6 @@
 
 #include "system/system.h"
 
-static int cmp_delta(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* One thing that can board: an individual, or a kind with copies here. */
 struct candidate {
 	uint64_t unit;      /* added to the delta per copy taken */
@@ -92,7 +85,7 @@ static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
 	state_t to, next;
 
 	if (sys->allowed && !bsearch(&items, sys->allowed, sys->n_allowed,
-				     sizeof *sys->allowed, cmp_delta))
+				     sizeof *sys->allowed, system_cmp_delta))
 		return false;
 	if (m->load_limit && system_load_weight(sys, count) > m->load_limit)
 		return false;

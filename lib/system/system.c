@@ -134,7 +134,7 @@ static int lay_out_fields(struct system *sys, const struct model *m,
 	return rc;
 }
 
-static int cmp_u64(const void *a, const void *b)
+int system_cmp_delta(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
@@ -165,7 +165,7 @@ static int allowed_loads(struct system *sys, struct arena *arena)
 		}
 		sys->allowed[l] = d;
 	}
-	qsort(sys->allowed, m->n_loads, sizeof *sys->allowed, cmp_u64);
+	qsort(sys->allowed, m->n_loads, sizeof *sys->allowed, system_cmp_delta);
 	sys->n_allowed = m->n_loads;
 	return RIVER_OK;
 }

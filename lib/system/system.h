@@ -182,6 +182,9 @@ int system_loads(const struct system *sys, state_t s, struct loads *out);
 bool rule_broken(const struct model *m, const struct rule *r,
 		 const unsigned *count);
 
+/* Orders deltas (uint64_t) for qsort and bsearch of allowed loads. */
+int system_cmp_delta(const void *a, const void *b);
+
 /* The load that crosses from a to b, per model item. */
 void system_load_of(const struct system *sys, state_t a, state_t b,
 		    unsigned *count);
