@@ -1,5 +1,7 @@
 /* The public face of the pipeline: text -> syntax tree -> model ->
  * transition system, and what a caller may ask of the result. */
+#include <config.h>
+
 #include "puzzle.h"
 
 #include <errno.h>
@@ -15,9 +17,11 @@
  * argument (a disk image, a log) from being read whole. */
 #define PUZZLE_MAX_FILE_BYTES (16u << 20)
 
+/* The version configure.ac gives the package, which the header's
+ * RIVER_VERSION_* macros must match (tests/unit/header_alone.c). */
 const char *river_version(void)
 {
-	return RIVER_VERSION_STRING;
+	return PACKAGE_VERSION;
 }
 
 void river_free(void *ptr)
