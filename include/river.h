@@ -10,6 +10,7 @@
 #ifndef RIVER_H
 #define RIVER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -44,7 +45,9 @@ enum {
 	RIVER_ETOOBIG = -8, /* the puzzle is too big to search at all */
 	RIVER_ENOENGINE = -9, /* the external solver is not installed */
 	RIVER_EENGINE = -10, /* the external solver failed or answered wrongly */
-	RIVER_EUNSUPPORTED = -11 /* the model formats cannot express the puzzle */
+	RIVER_EUNSUPPORTED = -11, /* the model formats cannot express the puzzle */
+	RIVER_ETIMEOUT = -12, /* the time limit (timeout) was reached */
+	RIVER_ECANCELED = -13 /* the caller's cancel flag was set */
 };
 
 /* A short English description of a status code; never NULL. */
@@ -216,6 +219,13 @@ typedef struct river_solve_options {
 	/* Keep up to this many optimal plans (river_plan_alternative);
 	 * implies count.  0 keeps only the plan itself. */
 	size_t max_plans;
+	/* Stop with RIVER_ETIMEOUT after this many seconds (counting
+	 * included); 0 means no limit.  Negative or not a number is
+	 * RIVER_EINVAL. */
+	double timeout;
+	/* When not NULL, the search stops with RIVER_ECANCELED soon after
+	 * *cancel becomes non-zero: a flag a signal handler may set. */
+	const volatile sig_atomic_t *cancel;
 } river_solve_options;
 
 #define RIVER_DEFAULT_MAX_STATES 20000000ULL
@@ -342,6 +352,12 @@ typedef struct river_export_options {
 	/* bqm: the weight of a broken constraint; 0 means the default, the
 	 * horizon plus one, more than any plan's crossings. */
 	double lagrange;
+	/* river_solve_engine only (river_export ignores them), as in
+	 * river_solve_options: a time limit in seconds for the whole solve
+	 * (0: none), and a flag that cancels it.  Either way the engine's
+	 * processes are ended and its temporary files removed. */
+	double timeout;
+	const volatile sig_atomic_t *cancel;
 } river_export_options;
 
 RIVER_API void river_export_options_init(river_export_options *opts);
@@ -370,10 +386,15 @@ RIVER_API int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
  * minimises, and optimality is its word.  RIVER_OK gives a plan as
  * river_solve does (unsolved when the engine proves no plan exists
  * within a horizon that bounds every plan); RIVER_ELIMIT when it finds
- * none within a shorter horizon opts gave; RIVER_ENOENGINE when the
- * engine is not installed (diag names the Debian package);
- * RIVER_EENGINE when it fails or its plan is not legal.  Runs a child
- * process and uses temporary files under $TMPDIR (or /tmp).
+ * none within a shorter horizon opts gave, or its output passes 64 MiB;
+ * RIVER_ENOENGINE when the engine is not installed (diag names the
+ * Debian package); RIVER_EENGINE when it fails: it exits with a status
+ * it does not use for an answer, is killed by a signal, or its answer
+ * is not a whole, readable statement of an optimum or of infeasibility,
+ * or its plan is not legal; RIVER_ETIMEOUT or RIVER_ECANCELED (see
+ * opts).  Runs the engine as a child process in a process group of its
+ * own, ended whole when the solve stops early, and uses temporary files
+ * under $TMPDIR (or /tmp), removed before it returns.
  */
 RIVER_API int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 				 const char *engine,

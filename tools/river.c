@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@ struct options {
 	double lagrange;      /* export --to bqm: 0 for the default */
 	int count;            /* solve: count the optimal plans */
 	size_t max_plans;     /* solve --all: how many to print */
+	double timeout;       /* solve: seconds, 0 for none */
 	river_param params[64]; /* -D NAME=VALUE */
 	size_t n_params;
 };
@@ -42,7 +44,7 @@ struct options {
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
-	OPT_VERSION
+	OPT_VERSION, OPT_TIMEOUT
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -59,6 +61,8 @@ static const struct option_spec {
 	 "output of solve: text (default) or json"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
+	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
+	 "solve: give up after SECONDS (the engine too)"},
 	{OPT_QUIET, 'q', "quiet", NULL,
 	 "no progress line on a long search"},
 	{OPT_COUNT, 'c', "count", NULL,
@@ -108,8 +112,9 @@ static void usage(FILE *out)
 	fputs("\nExit status: 0 solved (or checked, exported, or the plan "
 	      "is legal), 1 no\nsolution (or an illegal plan), 2 bad usage, "
 	      "puzzle, plan or output, or an\nengine not installed, 3 search "
-	      "limit, puzzle too big to search or out of\nmemory, 4 internal "
-	      "error, 5 the engine failed.\n", out);
+	      "limit, time limit, puzzle too big to search or\nout of memory, "
+	      "4 internal error, 5 the engine failed; 128+N stopped by\n"
+	      "signal N.\n", out);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -203,6 +208,21 @@ static int set_horizon(struct options *opts, const char *value)
 	return -1;
 }
 
+/* Seconds: digits, perhaps a point and more digits; above 0, at most
+ * a million (some 11 days). */
+static int set_timeout(struct options *opts, const char *value)
+{
+	const char *p = value + strspn(value, "0123456789");
+
+	if (p > value && *p == '.' && p[1])
+		p += 1 + strspn(p + 1, "0123456789");
+	opts->timeout = p > value && !*p ? strtod(value, NULL) : 0;
+	if (!(opts->timeout > 0) || opts->timeout > 1e6)
+		return usage_error("--timeout needs a number of seconds above 0 "
+				   "and at most 1000000, not '%s'", value);
+	return -1;
+}
+
 /* value must be one of the library's names in list. */
 static int set_name(const char **field, const char *value,
 		    const char *const *list, const char *what)
@@ -237,6 +257,8 @@ static int set_option(struct options *opts, const struct option_spec *o,
 				"model format");
 	case OPT_HORIZON:
 		return set_horizon(opts, value);
+	case OPT_TIMEOUT:
+		return set_timeout(opts, value);
 	case OPT_LAGRANGE: {
 		char *end;
 
@@ -577,6 +599,42 @@ static void show_progress(const river_progress *p, void *userdata)
 	fflush(stderr);
 }
 
+/* SIGINT, SIGTERM and SIGHUP during a search or an engine's run: the
+ * library sees the flag, ends the engine, removes its files and
+ * returns; then river dies of the same signal. */
+static volatile sig_atomic_t caught;
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction saved_actions[3];
+
+static void on_signal(int sig)
+{
+	caught = sig;
+}
+
+/* A signal ignored on entry (nohup, a background job) stays ignored. */
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < 3; i++) {
+		sigaction(stop_signals[i], NULL, &saved_actions[i]);
+		if (saved_actions[i].sa_handler != SIG_IGN)
+			sigaction(stop_signals[i], &sa, NULL);
+	}
+}
+
+static void release_signals(void)
+{
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &saved_actions[i], NULL);
+}
+
 /* The exit status river(1) documents for a library status. */
 static int exit_status(int rc)
 {
@@ -584,6 +642,7 @@ static int exit_status(int rc)
 	case RIVER_ELIMIT:
 	case RIVER_ETOOBIG:
 	case RIVER_ENOMEM:
+	case RIVER_ETIMEOUT:
 		return EXIT_LIMIT;
 	case RIVER_ENOENGINE:
 	case RIVER_EUNSUPPORTED:
@@ -624,15 +683,21 @@ static int export_model(const struct options *opts,
 
 /* The fewest crossings, when the search can tell; 0 when it cannot. */
 static unsigned long long optimum(const river_puzzle *puzzle,
-		      unsigned long long max_states)
+				  unsigned long long max_states, double timeout)
 {
 	river_solve_options so;
 	river_plan *plan;
 	unsigned long long n = 0;
+	int rc;
 
 	river_solve_options_init(&so);
 	so.max_states = max_states;
-	if (river_solve(&plan, puzzle, &so, NULL) == RIVER_OK) {
+	so.timeout = timeout;
+	so.cancel = &caught;
+	catch_signals();
+	rc = river_solve(&plan, puzzle, &so, NULL);
+	release_signals();
+	if (rc == RIVER_OK) {
 		n = river_puzzle_minimizes_time(puzzle) ? river_plan_time(plan)
 							 : river_plan_crossings(plan);
 		river_plan_free(plan);
@@ -669,7 +734,9 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		printf("%s: %s\n", name, v.reason);
 		return EXIT_UNSOLVABLE;
 	}
-	best = optimum(puzzle, opts->max_states);
+	best = optimum(puzzle, opts->max_states, opts->timeout);
+	if (caught)
+		return 128 + caught;
 	printf("%s: legal: the goal is reached after %zu crossing%s", name,
 	       v.crossings, v.crossings == 1 ? "" : "s");
 	if (river_puzzle_timed(puzzle))
@@ -699,6 +766,8 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	so.max_states = opts->max_states;
 	so.count = opts->count;
 	so.max_plans = opts->max_plans;
+	so.timeout = opts->timeout;
+	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		clock_gettime(CLOCK_MONOTONIC, &pr.start);
@@ -711,12 +780,21 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 
 		river_export_options_init(&eo);
 		eo.horizon = opts->horizon;
+		eo.timeout = opts->timeout;
+		eo.cancel = &caught;
+		catch_signals();
 		rc = river_solve_engine(&plan, puzzle, opts->engine, &eo, &diag);
 	} else {
+		catch_signals();
 		rc = river_solve(&plan, puzzle, &so, &diag);
 	}
+	release_signals();
 	if (pr.shown)
 		fputs("\r\033[K", stderr);
+	if (caught) {
+		river_plan_free(plan);
+		return 128 + caught;
+	}
 	if (rc != RIVER_OK) {
 		if (!diag.file[0])
 			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
@@ -760,6 +838,13 @@ int main(int argc, char **argv)
 		rc = solve(&opts, puzzle);
 	}
 	river_puzzle_free(puzzle);
+	if (caught) {
+		/* Die of it, as the shell expects of a stopped program. */
+		fflush(stdout);
+		signal(caught, SIG_DFL);
+		raise(caught);
+		return rc;
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "river: cannot write the output: %s\n",
 			strerror(errno));

@@ -64,6 +64,8 @@ static double table_find(const struct table *t, const char *key)
 {
 	struct value probe = {(char *)key, 0}, *hit;
 
+	if (t->n == 0)
+		return NAN;
 	hit = bsearch(&probe, t->v, t->n, sizeof *t->v, by_name);
 	return hit ? hit->value : NAN;
 }
@@ -85,6 +87,46 @@ static int bad_answer(river_diag *diag, const char *engine, const char *what)
 			"%s gave an answer river cannot read: %s", engine, what);
 }
 
+/* The same, quoting the line of the answer at p (its first 60 bytes). */
+static int bad_answer_at(river_diag *diag, const char *engine,
+			 const char *what, const char *p)
+{
+	int n = (int)strcspn(p, "\r\n");
+
+	return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+			"%s gave an answer river cannot read: %s ('%.*s%s')",
+			engine, what, n > 60 ? 60 : n, p, n > 60 ? "..." : "");
+}
+
+/* An answer that stops before it says all it must. */
+static int cut_answer(river_diag *diag, const char *engine)
+{
+	return bad_answer(diag, engine, "it stops short (cut off?)");
+}
+
+/* v as a whole number from 0 to max, allowing a solver's rounding. */
+static bool whole(double v, double max, unsigned long *out)
+{
+	if (!(v > -1e-6 && v < max + 1e-6) || fabs(v - round(v)) > 1e-6)
+		return false;
+	*out = (unsigned long)lround(v);
+	return true;
+}
+
+static const char *skip_blank(const char *p)
+{
+	return p + strspn(p, " \t\r\n");
+}
+
+/* Does the line at p say exactly word? */
+static bool line_is(const char *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(p, word, n) == 0 &&
+	       (p[n] == '\n' || (p[n] == '\r' && p[n + 1] == '\n'));
+}
+
 /* States 0..end from per-item positions: pos(i, s) is an individual's
  * bank (0 or 1) or a kind's count on the right bank. */
 static int build_states(const struct export_ctx *ctx, const char *engine,
@@ -98,7 +140,7 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 	size_t i;
 
 	if (end < 1 || end > ctx->horizon)
-		return bad_answer(diag, engine, "its end is out of range");
+		return bad_answer(diag, engine, "its end is missing or out of range");
 	ans->states = malloc(((size_t)end + 1) * sizeof *ans->states);
 	if (!ans->states)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
@@ -109,13 +151,16 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 
 		for (i = 0; i < ctx->model->n_items; i++) {
 			const struct sys_slot *slot = &sys->slots[i];
-			double v = pos(src, ctx, i, s);
-			long n = lround(v);
+			unsigned long n;
 
-			if (isnan(v) || n < 0 ||
-			    (unsigned long)n > ctx->model->items[i].copies)
+			if (!whole(pos(src, ctx, i, s),
+				   ctx->model->items[i].copies, &n)) {
+				free(ans->states);
+				ans->states = NULL;
+				ans->n = 0;
 				return bad_answer(diag, engine,
 						  "a position is missing or out of range");
+			}
 			if (slot->is_kind)
 				st |= (state_t)n << sys->kinds[slot->index].shift;
 			else if (n)
@@ -158,15 +203,23 @@ static double mzn_pos(const void *src, const struct export_ctx *ctx,
 	return row->items[s]->number;
 }
 
-/* The last solution: MiniZinc prints each better one as a JSON object
- * ended by "----------", then "==========" once it has proved the last
- * one optimal. */
+/* An end read from the answer: 0 (out of range) unless a whole number. */
+static unsigned answer_end(double v, unsigned horizon)
+{
+	unsigned long n;
+
+	return whole(v, horizon, &n) ? (unsigned)n : 0;
+}
+
+/* MiniZinc prints each better solution as a JSON object ended by a line
+ * "----------", then "==========" once it has proved the last one
+ * optimal, or only "=====UNSATISFIABLE=====".  Anything else (another
+ * "=====" status, text cut short) proves nothing. */
 int answer_minizinc(const struct export_ctx *ctx, const char *text,
 		    struct answer *ans, river_diag *diag)
 {
-	static const char sep[] = "----------";
-	const char *done = strstr(text, "==========");
-	const char *from = text, *to = NULL, *p, *error;
+	static const char sep[] = "\n----------\n";
+	const char *p = text, *last = NULL, *last_end = NULL, *error;
 	struct arena arena;
 	struct json *v;
 	struct mzn_src src;
@@ -175,21 +228,44 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 	int rc;
 
 	memset(ans, 0, sizeof *ans);
-	if (strstr(text, "=====UNSATISFIABLE=====")) {
+	for (;;) {
+		p = skip_blank(p);
+		if (*p == '%') { /* a comment line */
+			p += strcspn(p, "\n");
+			continue;
+		}
+		if (*p == '{') {
+			const char *q = strstr(p, sep);
+
+			if (!q)
+				return cut_answer(diag, "minizinc");
+			last = p;
+			last_end = q;
+			p = q + sizeof sep - 1;
+			continue;
+		}
+		break;
+	}
+	if (line_is(p, "=====UNSATISFIABLE=====") && !last &&
+	    !*skip_blank(p + 23)) {
 		ans->infeasible = true;
 		return RIVER_OK;
 	}
-	if (!done)
-		return bad_answer(diag, "minizinc", "no optimal solution reported");
-	for (p = text; (p = strstr(p, sep)) && p < done; p += sizeof sep - 1) {
-		if (to)
-			from = to + sizeof sep - 1;
-		to = p;
-	}
-	if (!to)
+	if (!*p)
+		return last ? bad_answer(diag, "minizinc",
+					 "no proof that its last solution is "
+					 "optimal (cut off?)")
+			    : cut_answer(diag, "minizinc");
+	if (!line_is(p, "==========") || *skip_blank(p + 10))
+		return bad_answer_at(diag, "minizinc",
+				     strncmp(p, "=====", 5) == 0
+					     ? "it proved nothing"
+					     : "not a solution or a status",
+				     p);
+	if (!last)
 		return bad_answer(diag, "minizinc", "no solution printed");
 	arena_init(&arena);
-	v = json_parse(&arena, from, (size_t)(to - from), &at, &error);
+	v = json_parse(&arena, last, (size_t)(last_end - last), &at, &error);
 	if (!v) {
 		arena_release(&arena);
 		return bad_answer(diag, "minizinc", error);
@@ -200,7 +276,8 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 	if (!end || end->type != JSON_NUMBER)
 		rc = bad_answer(diag, "minizinc", "no end");
 	else
-		rc = build_states(ctx, "minizinc", (unsigned)lround(end->number),
+		rc = build_states(ctx, "minizinc",
+				  answer_end(end->number, ctx->horizon),
 				  mzn_pos, &src, ans, diag);
 	arena_release(&arena);
 	return rc;
@@ -227,52 +304,59 @@ static double table_pos(const void *src, const struct export_ctx *ctx,
 	return isnan(v) && ts->zero_if_missing ? 0 : v;
 }
 
-int answer_z3(const struct export_ctx *ctx, const char *text,
-	      struct answer *ans, river_diag *diag)
+
+/* Past the s-expression at p (which opens with '('), or NULL when the
+ * text ends first. */
+static const char *sexp_end(const char *p)
 {
-	struct table t = {NULL, 0, 0};
-	const char *p = text, *model_end;
-	double end;
+	int depth = 0;
+	bool quoted = false;
+
+	for (; *p; p++) {
+		if (quoted)
+			quoted = *p != '"';
+		else if (*p == '"')
+			quoted = true;
+		else if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/* Does what lies from p to end say what? */
+static bool within(const char *p, const char *end, const char *what)
+{
+	const char *hit = strstr(p, what);
+
+	return hit && hit + strlen(what) <= end;
+}
+
+/* z3's (error "...") at p, as the engine's failure. */
+static int z3_error(river_diag *diag, const char *p)
+{
+	const char *end = sexp_end(p);
+	int n = end ? (int)(end - p) : (int)strcspn(p, "\n");
+
+	return diag_set(diag, RIVER_EENGINE, NULL, NULL, "z3 failed: %.*s",
+			n > 300 ? 300 : n, p);
+}
+
+/* The variables of the model at p..end: (define-fun NAME () SORT VALUE);
+ * a value other than true, false or a number is NAN. */
+static int z3_model(struct table *t, const char *p, const char *end)
+{
 	int rc = RIVER_OK;
 
-	memset(ans, 0, sizeof *ans);
-	/* One answer per end asked: the first "sat" is the optimum; none
-	 * means no plan within the horizon. */
-	for (;;) {
-		while (*p == ' ' || *p == '\n')
-			p++;
-		if (strncmp(p, "sat", 3) == 0)
-			break;
-		if (strncmp(p, "unsat", 5) != 0 && strncmp(p, "(error", 6) != 0) {
-			if (!*p) {
-				ans->infeasible = true;
-				return RIVER_OK;
-			}
-			return bad_answer(diag, "z3", "it did not say sat or unsat");
-		}
-		p = strchr(p, '\n');
-		if (!p) {
-			ans->infeasible = true;
-			return RIVER_OK;
-		}
-	}
-	/* This answer's model: up to the next check's result. */
-	{
-		const char *next = strstr(p + 3, "\nsat");
-		const char *no = strstr(p + 3, "\nunsat");
-
-		if (no && (!next || no < next))
-			next = no;
-		model_end = next;
-	}
-	while (rc == RIVER_OK && (p = strstr(p, "(define-fun ")) &&
-	       (!model_end || p < model_end)) {
+	while (rc == RIVER_OK && (p = strstr(p, "(define-fun ")) && p < end) {
 		const char *name = p + 12, *q;
-		size_t len = strcspn(name, " ");
+		size_t len = strcspn(name, " \n");
 		double value;
+		char *num_end;
 
 		q = strchr(name + len, ')');  /* the empty argument list */
-		if (!q)
+		if (!q || q >= end)
 			break;
 		q++;
 		q += strspn(q, " \n");
@@ -282,24 +366,88 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 			value = 1;
 		else if (strncmp(q, "false", 5) == 0)
 			value = 0;
-		else
-			value = strtod(q, NULL);
-		rc = table_add(&t, name, len, value);
+		else if ((value = strtod(q, &num_end)), num_end == q)
+			value = NAN;
+		rc = table_add(t, name, len, value);
 		p = q;
 	}
+	return rc;
+}
+
+/* One answer per check asked (one per end, fewest first, when
+ * ctx->ask_each_end): "sat" and its model, or "unsat" and the error of
+ * the (get-model) that follows.  The first "sat" is the optimum; only
+ * an "unsat" for every check proves there is no plan. */
+int answer_z3(const struct export_ctx *ctx, const char *text,
+	      struct answer *ans, river_diag *diag)
+{
+	struct table t = {NULL, 0, 0};
+	unsigned asked = ctx->ask_each_end ? ctx->horizon : 1, answered = 0;
+	const char *p = text, *model, *model_end;
+	int rc;
+
+	memset(ans, 0, sizeof *ans);
+	for (;;) {
+		p = skip_blank(p);
+		if (line_is(p, "sat"))
+			break;
+		if (line_is(p, "unsat")) {
+			const char *e;
+
+			/* The model asked for next is not there. */
+			p = skip_blank(p + 5);
+			if (strncmp(p, "(error", 6) != 0)
+				return *p ? bad_answer_at(diag, "z3",
+							  "no error after unsat", p)
+					  : cut_answer(diag, "z3");
+			e = sexp_end(p);
+			if (!e)
+				return cut_answer(diag, "z3");
+			if (!within(p, e, "model is not available"))
+				return z3_error(diag, p);
+			p = e;
+			if (++answered < asked)
+				continue;
+			if (*skip_blank(p))
+				return bad_answer_at(diag, "z3",
+						     "more than it was asked",
+						     skip_blank(p));
+			ans->infeasible = true;
+			return RIVER_OK;
+		}
+		if (strncmp(p, "(error", 6) == 0)
+			return z3_error(diag, p);
+		if (!*p)
+			return cut_answer(diag, "z3");
+		if (line_is(p, "unknown"))
+			return diag_set(diag, RIVER_EENGINE, NULL, NULL,
+					"z3 failed: it answered unknown");
+		return bad_answer_at(diag, "z3", "it did not say sat or unsat",
+				     p);
+	}
+	model = skip_blank(p + 3);
+	if (*model != '(')
+		return *model ? bad_answer_at(diag, "z3", "no model after sat",
+					      model)
+			      : cut_answer(diag, "z3");
+	model_end = sexp_end(model);
+	if (!model_end)
+		return cut_answer(diag, "z3");
+	rc = z3_model(&t, model, model_end);
 	if (rc != RIVER_OK) {
 		table_release(&t);
 		return diag_set(diag, rc, NULL, NULL, "out of memory");
 	}
-	qsort(t.v, t.n, sizeof *t.v, by_name);
-	end = table_find(&t, "end");
-	if (isnan(end)) {
+	if (t.n)
+		qsort(t.v, t.n, sizeof *t.v, by_name);
+	if (isnan(table_find(&t, "end"))) {
 		rc = bad_answer(diag, "z3", "no end in its model");
 	} else {
 		struct table_src src = {&t, "at_%s_%u", "n_%s_%u", false};
 
-		rc = build_states(ctx, "z3", (unsigned)lround(end), table_pos,
-				  &src, ans, diag);
+		rc = build_states(ctx, "z3",
+				  answer_end(table_find(&t, "end"), ctx->horizon),
+				  table_pos, &src, ans, diag);
 	}
 	table_release(&t);
 	return rc;
@@ -311,9 +459,10 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 static unsigned lp_end(const struct table *t, unsigned horizon)
 {
 	unsigned s, end = 0;
+	unsigned long on;
 
 	for (s = 1; s <= horizon; s++)
-		if (lround(table_get(t, "active%s_%u", "", s)) == 1)
+		if (whole(table_get(t, "active%s_%u", "", s), 1, &on) && on)
 			end = s;
 	return end;
 }
@@ -323,67 +472,95 @@ static int lp_states(const struct export_ctx *ctx, const char *engine,
 {
 	struct table_src src = {t, "pos_%s_%u", "num_%s_%u", true};
 
-	qsort(t->v, t->n, sizeof *t->v, by_name);
+	if (t->n)
+		qsort(t->v, t->n, sizeof *t->v, by_name);
 	return build_states(ctx, engine, lp_end(t, ctx->horizon), table_pos,
 			    &src, ans, diag);
 }
 
-/* cbc's "solution" file: a status line, then "index name value dual". */
+/* cbc's "solution" file: a status line, then a line "index name value
+ * dual" for each column that is not zero, "**" before those out of
+ * bounds.  Every line must be whole: the file has no end mark. */
 int answer_cbc(const struct export_ctx *ctx, const char *text,
 	       struct answer *ans, river_diag *diag)
 {
 	struct table t = {NULL, 0, 0};
-	const char *line;
+	const char *line = text, *next;
+	bool infeasible;
 	int rc = RIVER_OK;
 
 	memset(ans, 0, sizeof *ans);
-	if (strncmp(text, "Infeasible", 10) == 0 ||
-	    strncmp(text, "Integer infeasible", 18) == 0) {
-		ans->infeasible = true;
-		return RIVER_OK;
-	}
-	if (strncmp(text, "Optimal", 7) != 0)
-		return bad_answer(diag, "cbc", "it did not report an optimum");
-	for (line = strchr(text, '\n'); rc == RIVER_OK && line;
-	     line = strchr(line + 1, '\n')) {
+	next = strchr(text, '\n');
+	if (!next)
+		return *text ? cut_answer(diag, "cbc")
+			     : bad_answer(diag, "cbc", "it is empty");
+	infeasible = strncmp(text, "Infeasible - ", 13) == 0 ||
+		     strncmp(text, "Integer infeasible - ", 21) == 0;
+	if (!infeasible && strncmp(text, "Optimal - objective value ", 26) != 0)
+		return bad_answer_at(diag, "cbc", "it did not report an optimum",
+				     text);
+	for (line = next + 1; rc == RIVER_OK && *line; line = next + 1) {
 		char name[256];
-		double value;
-		int index;
+		double value, dual;
+		int index, used = 0;
 
-		if (sscanf(line + 1, "%d %255s %lf", &index, name, &value) == 3)
-			rc = table_add(&t, name, strlen(name), value);
+		next = strchr(line, '\n');
+		if (!next) {
+			rc = cut_answer(diag, "cbc");
+			break;
+		}
+		line += strspn(line, " *");
+		if (sscanf(line, "%d %255s %lf %lf%n", &index, name, &value,
+			   &dual, &used) != 4 || line + used != next) {
+			rc = bad_answer_at(diag, "cbc", "a line is not a column",
+					   line);
+			break;
+		}
+		rc = table_add(&t, name, strlen(name), value);
+		if (rc != RIVER_OK)
+			diag_set(diag, rc, NULL, NULL, "out of memory");
 	}
-	if (rc == RIVER_OK)
+	if (rc == RIVER_OK && infeasible)
+		ans->infeasible = true;
+	else if (rc == RIVER_OK)
 		rc = lp_states(ctx, "cbc", &t, ans, diag);
-	else
-		diag_set(diag, rc, NULL, NULL, "out of memory");
 	table_release(&t);
 	return rc;
 }
 
-/* glpsol's printable solution (-o): the status, then a table of the
- * columns, where a long name pushes the rest of its row to the next
- * line. */
+/* glpsol's printable solution (-o): the status, a table of the rows,
+ * then one of the columns, where a long name pushes the rest of its row
+ * to the next line, and last "End of output". */
 int answer_glpk(const struct export_ctx *ctx, const char *text,
 		struct answer *ans, river_diag *diag)
 {
+	static const char done[] = "\nEnd of output\n";
 	struct table t = {NULL, 0, 0};
 	const char *status = strstr(text, "Status:");
-	const char *p;
+	const char *columns = strstr(text, "Columns:");
+	const char *p, *stop;
+	unsigned long n_columns;
 	int rc = RIVER_OK;
 
 	memset(ans, 0, sizeof *ans);
-	if (!status)
-		return bad_answer(diag, "glpk", "no status");
-	if (strncmp(status + strspn(status + 7, " ") + 7, "INTEGER EMPTY", 13) == 0) {
+	stop = strstr(text, done);
+	if (!stop || *skip_blank(stop + sizeof done - 1))
+		return *text ? cut_answer(diag, "glpsol")
+			     : bad_answer(diag, "glpsol", "it is empty");
+	if (!status || !columns ||
+	    sscanf(columns + 8, "%lu", &n_columns) != 1)
+		return bad_answer(diag, "glpsol", "no status");
+	status = skip_blank(status + 7);
+	if (line_is(status, "INTEGER EMPTY")) {
 		ans->infeasible = true;
 		return RIVER_OK;
 	}
-	if (strncmp(status + strspn(status + 7, " ") + 7, "INTEGER OPTIMAL", 15) != 0)
-		return bad_answer(diag, "glpk", "it did not report an optimum");
+	if (!line_is(status, "INTEGER OPTIMAL"))
+		return bad_answer_at(diag, "glpsol",
+				     "it did not report an optimum", status);
 	p = strstr(text, "Column name");
 	if (!p)
-		return bad_answer(diag, "glpk", "no columns");
+		return bad_answer(diag, "glpsol", "no columns");
 	p = strchr(p, '\n');
 	p = p ? strchr(p + 1, '\n') : NULL; /* past the dashes */
 	while (rc == RIVER_OK && p && *++p) {
@@ -403,12 +580,14 @@ int answer_glpk(const struct export_ctx *ctx, const char *text,
 		if (e == q)
 			break;
 		rc = table_add(&t, name, strlen(name), value);
+		if (rc != RIVER_OK)
+			diag_set(diag, rc, NULL, NULL, "out of memory");
 		p = strchr(e, '\n');
 	}
+	if (rc == RIVER_OK && t.n != n_columns)
+		rc = bad_answer(diag, "glpsol", "columns are missing");
 	if (rc == RIVER_OK)
-		rc = lp_states(ctx, "glpk", &t, ans, diag);
-	else
-		diag_set(diag, rc, NULL, NULL, "out of memory");
+		rc = lp_states(ctx, "glpsol", &t, ans, diag);
 	table_release(&t);
 	return rc;
 }

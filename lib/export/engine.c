@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "export/answer.h"
 #include "plan/plan.h"
 #include "util/clock.h"
+#include "util/stop.h"
 
 extern char **environ;
 
@@ -28,18 +30,34 @@ struct engine {
 	const char *args[8];
 	bool answer_on_stdout;
 	answer_reader read;
+	/* The exit statuses it answers with (bit n for status n): z3 exits
+	 * with 1 after any error, and the (get-model) that follows each
+	 * unsat is one, which it names benign. */
+	unsigned exits;
+	const char *benign;
 };
 
 static const struct engine engines[] = {
 	{"minizinc", "minizinc", "minizinc", "minizinc",
 	 {"--solver", "gecode", "--output-mode", "json", "MODEL", NULL},
-	 true, answer_minizinc},
-	{"z3", "smt2", "z3", "z3", {"-smt2", "MODEL", NULL}, true, answer_z3},
+	 true, answer_minizinc, 1u << 0, NULL},
+	{"z3", "smt2", "z3", "z3", {"-smt2", "MODEL", NULL}, true, answer_z3,
+	 1u << 0 | 1u << 1, "model is not available"},
 	{"cbc", "lp", "cbc", "coinor-cbc",
-	 {"MODEL", "solve", "solution", "ANSWER", NULL}, false, answer_cbc},
+	 {"MODEL", "solve", "solution", "ANSWER", NULL}, false, answer_cbc,
+	 1u << 0, NULL},
 	{"glpk", "lp", "glpsol", "glpk-utils",
-	 {"--lp", "MODEL", "-o", "ANSWER", NULL}, false, answer_glpk},
+	 {"--lp", "MODEL", "-o", "ANSWER", NULL}, false, answer_glpk,
+	 1u << 0, NULL},
 };
+
+/* The most river reads of each file the engine writes; past it the
+ * engine is stopped. */
+#define ENGINE_MAX_OUTPUT (64L << 20)
+/* How long an engine asked to stop (SIGTERM) has before SIGKILL. */
+#define ENGINE_GRACE_MS 1000
+/* The longest nap between looks at a running engine. */
+#define ENGINE_MAX_NAP_MS 20
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
@@ -103,43 +121,100 @@ static void remove_workdir(const struct workdir *w)
 static int write_file(const char *path, const char *text, river_diag *diag)
 {
 	FILE *f = fopen(path, "w");
-	int ok;
+	int ok, err;
 
 	if (!f)
 		return diag_set(diag, RIVER_EIO, NULL, NULL, "cannot write %s: %s",
 				path, strerror(errno));
+	errno = 0;
 	ok = fputs(text, f) >= 0;
-	ok &= fclose(f) == 0;
+	err = errno;
+	if (fclose(f) != 0) {
+		ok = 0;
+		if (!err)
+			err = errno;
+	}
 	return ok ? RIVER_OK
-		  : diag_set(diag, RIVER_EIO, NULL, NULL, "cannot write %s",
-			     path);
+		  : diag_set(diag, RIVER_EIO, NULL, NULL, "cannot write %s: %s",
+			     path, strerror(err ? err : EIO));
 }
 
-static char *read_text(const char *path)
+/* The file's text, at most ENGINE_MAX_OUTPUT bytes of it (*whole says
+ * whether that was all); NULL when it cannot be read. */
+static char *read_text(const char *path, bool *whole)
 {
 	FILE *f = fopen(path, "rb");
 	struct buf b;
 	char chunk[8192];
-	size_t n;
+	size_t n, total = 0;
 
+	*whole = true;
 	if (!f)
 		return NULL;
 	buf_init(&b);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (total + n > (size_t)ENGINE_MAX_OUTPUT) {
+			*whole = false;
+			break;
+		}
 		buf_putn(&b, chunk, n);
+		total += n;
+	}
 	fclose(f);
 	return buf_take(&b);
 }
 
-/* Run the engine with its standard output in w->output and its
- * warnings in w->errors. */
+static bool too_big(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && st.st_size > ENGINE_MAX_OUTPUT;
+}
+
+static bool too_much_output(const struct workdir *w)
+{
+	return too_big(w->output) || too_big(w->errors) || too_big(w->answer);
+}
+
+static void nap(long ms)
+{
+	struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&t, NULL);
+}
+
+/* End the engine's whole process group: SIGTERM, then after a grace
+ * SIGKILL to whatever is left, and reap the engine. */
+static void end_group(pid_t pid, int *status)
+{
+	pid_t r;
+	long waited = 0;
+
+	kill(-pid, SIGTERM);
+	while ((r = waitpid(pid, status, WNOHANG)) == 0 &&
+	       waited < ENGINE_GRACE_MS) {
+		nap(10);
+		waited += 10;
+	}
+	kill(-pid, SIGKILL);
+	while (r == 0 && waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* Run the engine, in a process group of its own, with its standard
+ * output in w->output and its warnings in w->errors; *status is how it
+ * ended (as waitpid says).  While it runs, stop says when to end it,
+ * and so does too much output. */
 static int run(const struct engine *e, const struct workdir *w,
-	       river_diag *diag)
+	       const struct stop *stop, int *status, river_diag *diag)
 {
 	const char *argv[10];
 	posix_spawn_file_actions_t actions;
-	pid_t pid;
-	int status, rc, i;
+	posix_spawnattr_t attr;
+	sigset_t defaults;
+	pid_t pid, r;
+	long wait_ms = 1;
+	int rc, i;
 
 	argv[0] = e->program;
 	for (i = 0; e->args[i]; i++)
@@ -154,8 +229,21 @@ static int run(const struct engine *e, const struct workdir *w,
 					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, w->errors,
 					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	rc = posix_spawnp(&pid, e->program, &actions, NULL,
+	/* Its own group, so that it can be ended whole; the signals that
+	 * end it as they were by default. */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	sigemptyset(&defaults);
+	sigaddset(&defaults, SIGTERM);
+	sigaddset(&defaults, SIGINT);
+	sigaddset(&defaults, SIGHUP);
+	sigaddset(&defaults, SIGPIPE);
+	posix_spawnattr_setsigdefault(&attr, &defaults);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
+				 POSIX_SPAWN_SETSIGDEF);
+	rc = posix_spawnp(&pid, e->program, &actions, &attr,
 			  (char *const *)argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&actions);
 	if (rc == ENOENT)
 		return diag_set(diag, RIVER_ENOENGINE, NULL, NULL,
@@ -165,40 +253,68 @@ static int run(const struct engine *e, const struct workdir *w,
 	if (rc != 0)
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"cannot run %s: %s", e->program, strerror(rc));
-	while (waitpid(pid, &status, 0) < 0) {
+	*status = 0;
+	while ((r = waitpid(pid, status, WNOHANG)) != pid) {
 		/* With SIGCHLD ignored the child is reaped unseen: it has
 		 * ended, and its files say how. */
-		if (errno == ECHILD)
+		if (r < 0 && errno == ECHILD)
 			return RIVER_OK;
-		if (errno != EINTR)
+		if (r < 0 && errno != EINTR) {
+			rc = errno;
+			end_group(pid, status);
 			return diag_set(diag, RIVER_EENGINE, NULL, NULL,
-					"lost %s: %s", e->program,
-					strerror(errno));
+					"lost %s: %s", e->program, strerror(rc));
+		}
+		rc = stop_check(stop);
+		if (rc == RIVER_OK && too_much_output(w))
+			rc = RIVER_ELIMIT;
+		if (rc != RIVER_OK) {
+			char what[128];
+
+			end_group(pid, status);
+			if (rc == RIVER_ELIMIT)
+				return diag_set(diag, rc, NULL, NULL,
+						"%s wrote more than %ld MiB: "
+						"river stopped it", e->program,
+						ENGINE_MAX_OUTPUT >> 20);
+			snprintf(what, sizeof what, "while %s was running: it "
+				 "was stopped", e->program);
+			return stop_diag(stop, rc, diag, what);
+		}
+		nap(wait_ms);
+		if (wait_ms < ENGINE_MAX_NAP_MS)
+			wait_ms *= 2;
 	}
-	if (!WIFEXITED(status))
+	if (WIFSIGNALED(*status)) {
+		/* What it started may still run. */
+		kill(-pid, SIGKILL);
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
-				"%s was killed by signal %d", e->program,
-				WTERMSIG(status));
+				"%s failed: it was killed by signal %d (%s)",
+				e->program, WTERMSIG(*status),
+				strsignal(WTERMSIG(*status)));
+	}
 	return RIVER_OK;
 }
 
-/* When an answer cannot be read, the engine's own complaint (its first
- * error line, on either stream) says more than river can. */
+/* The engine's own complaint (its first error line that is not
+ * benign), which says more than river can: "PROGRAM failed: LINE",
+ * then tail. */
 static bool find_complaint(const char *path, const struct engine *e,
-			   river_diag *diag)
+			   const char *tail, river_diag *diag)
 {
-	char *text = read_text(path);
+	bool whole, found = false;
+	char *text = read_text(path, &whole);
 	char *line, *next;
-	bool found = false;
 
 	for (line = text; !found && line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		if (strstr(line, "rror") || strstr(line, "not valid")) {
+		if ((strstr(line, "rror") || strstr(line, "not valid")) &&
+		    !(e->benign && strstr(line, e->benign))) {
 			line += strspn(line, " *");
-			diag_set(diag, RIVER_EENGINE, NULL, NULL, "%s failed: %s",
-				 e->program, line);
+			diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				 "%s failed: %.300s%s", e->program, line, tail);
 			found = true;
 		}
 	}
@@ -206,17 +322,36 @@ static bool find_complaint(const char *path, const struct engine *e,
 	return found;
 }
 
-static void explain_failure(const struct engine *e, const struct workdir *w,
+/* Its complaint on standard error, else on standard output (unless the
+ * answer is there: its reader has said what is wrong with it). */
+static bool explain_failure(const struct engine *e, const struct workdir *w,
+			    bool answer_read, const char *tail,
 			    river_diag *diag)
 {
-	if (!find_complaint(w->errors, e, diag))
-		find_complaint(w->output, e, diag);
+	return find_complaint(w->errors, e, tail, diag) ||
+	       ((!answer_read || !e->answer_on_stdout) &&
+		find_complaint(w->output, e, tail, diag));
+}
+
+/* An exit status the engine does not answer with. */
+static int bad_exit(const struct engine *e, const struct workdir *w,
+		    int code, river_diag *diag)
+{
+	char tail[64];
+
+	snprintf(tail, sizeof tail, "; it exited with status %d", code);
+	if (!explain_failure(e, w, false, tail, diag))
+		diag_set(diag, RIVER_EENGINE, NULL, NULL,
+			 "%s failed: it exited with status %d", e->program,
+			 code);
+	return RIVER_EENGINE;
 }
 
 /* Turn a checked answer into a plan. */
 static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		     const struct engine *e, struct answer *ans,
-		     unsigned horizon, bool bounds, river_diag *diag)
+		     unsigned horizon, bool bounds, bool *none_within,
+		     river_diag *diag)
 {
 	struct plan_fault fault;
 	river_plan *plan;
@@ -226,7 +361,8 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"%s answered with an illegal plan (step %zu: %s)",
 				e->name, fault.step, fault.reason);
-	if (ans->infeasible && !bounds)
+	*none_within = ans->infeasible && !bounds;
+	if (*none_within)
 		return diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 				"%s found no plan of at most %u crossing%s; a "
 				"longer one may exist (a longer horizon may find "
@@ -258,13 +394,15 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 
 static int solve_with(river_plan **out, const river_puzzle *puzzle,
 		      const struct engine *e, struct export_ctx *ctx,
-		      const char *model, river_diag *diag)
+		      const char *model, const struct stop *stop,
+		      bool *none_within, river_diag *diag)
 {
 	struct workdir w;
 	struct answer ans;
 	struct timespec start;
-	char *text;
-	int rc;
+	char *text = NULL;
+	bool whole = true;
+	int rc, status = 0;
 
 	memset(&ans, 0, sizeof ans);
 	rc = make_workdir(&w, e->format, diag);
@@ -273,21 +411,31 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	rc = write_file(w.model, model, diag);
 	start = clock_now();
 	if (rc == RIVER_OK)
-		rc = run(e, &w, diag);
+		rc = run(e, &w, stop, &status, diag);
+	if (rc == RIVER_OK && WIFEXITED(status) &&
+	    (WEXITSTATUS(status) >= 32 ||
+	     !(e->exits >> WEXITSTATUS(status) & 1)))
+		rc = bad_exit(e, &w, WEXITSTATUS(status), diag);
 	if (rc == RIVER_OK) {
-		text = read_text(e->answer_on_stdout ? w.output : w.answer);
-		if (!text)
+		text = read_text(e->answer_on_stdout ? w.output : w.answer,
+				 &whole);
+		if (!whole)
+			rc = diag_set(diag, RIVER_ELIMIT, NULL, NULL,
+				      "%s wrote more than %ld MiB: river read "
+				      "no further", e->program,
+				      ENGINE_MAX_OUTPUT >> 20);
+		else if (!text)
 			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
-				      "%s wrote no answer", e->program);
+				      "%s failed: it wrote no answer", e->program);
 		else
 			rc = e->read(ctx, text, &ans, diag);
-		free(text);
 		if (rc == RIVER_EENGINE && !ans.states)
-			explain_failure(e, &w, diag);
+			explain_failure(e, &w, text != NULL, "", diag);
 	}
+	free(text);
 	if (rc == RIVER_OK)
 		rc = make_plan(out, puzzle, e, &ans, ctx->horizon,
-			       ctx->horizon_bounds, diag);
+			       ctx->horizon_bounds, none_within, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);
 	free(ans.states);
@@ -295,15 +443,18 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	return rc;
 }
 
-/* Write ctx's model at horizon h and solve it. */
+/* Write ctx's model at horizon h and solve it; *none_within when the
+ * engine proved no plan within h, which does not bound every plan. */
 static int solve_at(river_plan **out, const river_puzzle *puzzle,
 		    const struct engine *e, struct export_ctx *ctx, unsigned h,
-		    bool bounds, river_diag *diag)
+		    bool bounds, const struct stop *stop, bool *none_within,
+		    river_diag *diag)
 {
 	struct buf model;
 	char *text;
 	int rc;
 
+	*none_within = false;
 	buf_init(&model);
 	export_end(ctx); /* the names are made anew */
 	ctx->out = &model;
@@ -315,7 +466,8 @@ static int solve_at(river_plan **out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK && !text)
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	if (rc == RIVER_OK)
-		rc = solve_with(out, puzzle, e, ctx, text, diag);
+		rc = solve_with(out, puzzle, e, ctx, text, stop, none_within,
+				diag);
 	free(text);
 	buf_release(&model);
 	return rc;
@@ -357,7 +509,9 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	const struct engine *e = find_engine(engine);
 	struct export_ctx ctx;
 	struct timespec start = clock_now();
+	struct stop stop;
 	unsigned bound, h;
+	bool none_within = false;
 	int rc;
 
 	if (out)
@@ -365,17 +519,30 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	if (engine && strcmp(engine, "bfs") == 0)
-		return river_solve(out, puzzle, NULL, diag);
+	if (engine && strcmp(engine, "bfs") == 0) {
+		river_solve_options so;
+
+		river_solve_options_init(&so);
+		if (opts) {
+			so.timeout = opts->timeout;
+			so.cancel = opts->cancel;
+		}
+		return river_solve(out, puzzle, &so, diag);
+	}
 	if (!e)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
+	rc = stop_init(&stop, opts ? opts->cancel : NULL,
+		       opts ? opts->timeout : 0, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	rc = export_begin(&ctx, puzzle, opts, NULL, e->format, diag);
 	if (rc != RIVER_OK || (opts && opts->horizon)) {
 		if (rc == RIVER_OK)
 			rc = solve_at(out, puzzle, e, &ctx, ctx.horizon,
-				      ctx.horizon_bounds, diag);
+				      ctx.horizon_bounds, &stop, &none_within,
+				      diag);
 		export_end(&ctx);
 		return rc;
 	}
@@ -389,7 +556,8 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		bound = (unsigned)(puzzle->model.time_limit /
 				   model_least_trip(&puzzle->model));
 	for (h = ENGINE_FIRST_HORIZON; h < bound;) {
-		rc = solve_at(out, puzzle, e, &ctx, h, false, diag);
+		rc = solve_at(out, puzzle, e, &ctx, h, false, &stop,
+			      &none_within, diag);
 		if (rc == RIVER_OK && !optimal_within(puzzle, *out, h)) {
 			unsigned next = next_horizon(puzzle, h,
 						     river_plan_time(*out));
@@ -399,12 +567,13 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 			h = next;
 			continue;
 		}
-		if (rc != RIVER_ELIMIT)
+		if (!none_within)
 			break;
 		h += h / 2;
 	}
 	if (h >= bound)
-		rc = solve_at(out, puzzle, e, &ctx, bound, true, diag);
+		rc = solve_at(out, puzzle, e, &ctx, bound, true, &stop,
+			      &none_within, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);
 	export_end(&ctx);

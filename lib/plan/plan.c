@@ -238,13 +238,13 @@ unsigned long long plan_time(const struct system *sys, const state_t *states,
 /* Count the optimal plans and keep the first max of them as
  * alternatives, each checked like the plan itself. */
 static int add_count(river_plan *plan, const river_solve_options *opts,
-		     river_diag *diag)
+		     const struct stop *stop, river_diag *diag)
 {
 	const struct system *sys = &plan->puzzle->sys;
 	struct count_result res;
 	struct plan_fault fault;
 	size_t i;
-	int rc = count_plans(sys, opts, opts->max_plans, &res, diag);
+	int rc = count_search(sys, opts, stop, opts->max_plans, &res, diag);
 
 	if (rc != RIVER_OK)
 		return rc;
@@ -282,10 +282,11 @@ static int add_count(river_plan *plan, const river_solve_options *opts,
 
 /* The least-time plan: the first of the cheapest the counter finds. */
 static int least_time(const struct system *sys, const river_solve_options *opts,
-		      struct bfs_result *res, river_diag *diag)
+		      const struct stop *stop, struct bfs_result *res,
+		      river_diag *diag)
 {
 	struct count_result cr;
-	int rc = count_plans(sys, opts, 1, &cr, diag);
+	int rc = count_search(sys, opts, stop, 1, &cr, diag);
 
 	memset(res, 0, sizeof *res);
 	if (rc != RIVER_OK)
@@ -315,6 +316,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 {
 	river_solve_options defaults;
 	struct timespec start;
+	struct stop stop;
 	struct bfs_result res;
 	struct plan_fault fault;
 	river_plan *plan;
@@ -329,14 +331,17 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 		river_solve_options_init(&defaults);
 		opts = &defaults;
 	}
+	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	plan = calloc(1, sizeof *plan);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	start = clock_now();
 	if (puzzle->model.minimize_time)
-		rc = least_time(&puzzle->sys, opts, &res, diag);
+		rc = least_time(&puzzle->sys, opts, &stop, &res, diag);
 	else
-		rc = bfs_solve(&puzzle->sys, opts, &res, diag);
+		rc = bfs_search(&puzzle->sys, opts, &stop, &res, diag);
 	if (rc != RIVER_OK) {
 		free(plan);
 		return rc;
@@ -358,7 +363,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan->states = res.path;
 	plan->n_states = res.path_len;
 	if (res.solved && (opts->count || opts->max_plans)) {
-		rc = add_count(plan, opts, diag);
+		rc = add_count(plan, opts, &stop, diag);
 		if (rc != RIVER_OK) {
 			river_plan_free(plan);
 			return rc;

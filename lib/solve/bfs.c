@@ -7,6 +7,9 @@
 
 /* How often the progress callback hears from the search. */
 #define BFS_PROGRESS_EVERY (1u << 18)
+/* How often (in states expanded) it looks at the cancel flag and the
+ * clock. */
+#define BFS_STOP_EVERY (1u << 12)
 /* The work the search may do for each state max_states allows, so that
  * neither its time nor its visited set grows past the limit unseen. */
 #define BFS_TRIES_PER_STATE 64
@@ -62,6 +65,7 @@ static int trace_path(const struct queue *q, size_t goal,
 struct search {
 	const struct system *sys;
 	const river_solve_options *opts;
+	const struct stop *until;
 	struct queue queue;
 	struct visited seen;
 	struct loads loads;
@@ -101,6 +105,9 @@ static int search_run(struct search *s, size_t *goal)
 		}
 		if (s->opts->progress && head % BFS_PROGRESS_EVERY == 0 && head)
 			report(s, head, depth);
+		if (head % BFS_STOP_EVERY == 0 && head &&
+		    (rc = stop_check(s->until)) != RIVER_OK)
+			return rc;
 		rc = system_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)
 			return rc;
@@ -168,6 +175,17 @@ static void limit_diag(const struct search *s, river_diag *diag)
 int bfs_solve(const struct system *sys, const river_solve_options *opts,
 	      struct bfs_result *res, river_diag *diag)
 {
+	struct stop stop;
+	int rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+
+	memset(res, 0, sizeof *res);
+	return rc == RIVER_OK ? bfs_search(sys, opts, &stop, res, diag) : rc;
+}
+
+int bfs_search(const struct system *sys, const river_solve_options *opts,
+	       const struct stop *stop, struct bfs_result *res,
+	       river_diag *diag)
+{
 	struct search s;
 	size_t goal = 0;
 	int rc;
@@ -176,6 +194,7 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 	memset(&s, 0, sizeof s);
 	s.sys = sys;
 	s.opts = opts;
+	s.until = stop;
 	s.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
 	if (s.limit > UINT32_MAX)
 		s.limit = UINT32_MAX; /* parents are 32-bit queue indexes */
@@ -205,6 +224,8 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 		diag_set(diag, rc, NULL, NULL,
 			 "out of memory after reaching %zu state%s", s.queue.len,
 			 plural(s.queue.len));
+	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		stop_reached(stop, rc, s.queue.len, diag);
 	loads_release(&s.loads);
 	visited_release(&s.seen);
 	free(s.queue.state);

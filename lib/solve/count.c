@@ -27,7 +27,13 @@ struct counter {
 	struct loads loads;
 	unsigned long long limit;
 	bool by_time;
+	const struct stop *stop;
+	unsigned long long popped;
 };
+
+/* How often (in states taken from the heap) the count looks at the
+ * cancel flag and the clock. */
+#define COUNT_STOP_EVERY (1u << 12)
 
 static size_t hash_of(state_t s, size_t cap)
 {
@@ -182,8 +188,14 @@ static int settle(struct counter *c, unsigned long long *best)
 
 	*best = ~0ULL;
 	while (c->n_heap > 0) {
-		size_t u = heap_pop(c), i;
-		struct node *from = &c->node[u];
+		size_t u, i;
+		struct node *from;
+
+		if (++c->popped % COUNT_STOP_EVERY == 0 &&
+		    (rc = stop_check(c->stop)) != RIVER_OK)
+			return rc;
+		u = heap_pop(c);
+		from = &c->node[u];
 
 		if (from->settled)
 			continue; /* a stale entry: its state went cheaper */
@@ -348,6 +360,19 @@ void count_result_release(struct count_result *res)
 int count_plans(const struct system *sys, const river_solve_options *opts,
 		size_t max_plans, struct count_result *res, river_diag *diag)
 {
+	struct stop stop;
+	int rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+
+	memset(res, 0, sizeof *res);
+	return rc == RIVER_OK ? count_search(sys, opts, &stop, max_plans, res,
+					     diag)
+			      : rc;
+}
+
+int count_search(const struct system *sys, const river_solve_options *opts,
+		 const struct stop *stop, size_t max_plans,
+		 struct count_result *res, river_diag *diag)
+{
 	struct counter c;
 	unsigned long long best = ~0ULL;
 	size_t i;
@@ -356,6 +381,7 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 	memset(res, 0, sizeof *res);
 	memset(&c, 0, sizeof c);
 	c.sys = sys;
+	c.stop = stop;
 	c.by_time = sys->model->minimize_time;
 	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
 	if (c.limit > UINT32_MAX - 1)
@@ -395,6 +421,8 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 	else if (rc == RIVER_EINTERNAL)
 		diag_set(diag, rc, NULL, NULL,
 			 "internal error: an optimal plan longer than the search");
+	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		stop_reached(stop, rc, c.n, diag);
 	if (rc != RIVER_OK)
 		count_result_release(res);
 	loads_release(&c.loads);

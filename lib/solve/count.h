@@ -4,6 +4,7 @@
 
 #include "river.h"
 #include "system/system.h"
+#include "util/stop.h"
 
 struct count_result {
 	bool solved;
@@ -19,9 +20,14 @@ struct count_result {
  * summing at each state the cheapest paths that reach it, until the
  * goal's cost is passed; then the first max_plans of them in the order
  * of the moves.
- * RIVER_OK, RIVER_ELIMIT (opts->max_states) or RIVER_ENOMEM. */
+ * RIVER_OK, RIVER_ELIMIT (opts->max_states), RIVER_ENOMEM,
+ * RIVER_ETIMEOUT or RIVER_ECANCELED (opts->timeout, opts->cancel). */
 int count_plans(const struct system *sys, const river_solve_options *opts,
 		size_t max_plans, struct count_result *res, river_diag *diag);
+/* The same, stopping as stop says (the caller's clock). */
+int count_search(const struct system *sys, const river_solve_options *opts,
+		 const struct stop *stop, size_t max_plans,
+		 struct count_result *res, river_diag *diag);
 void count_result_release(struct count_result *res);
 
 #endif

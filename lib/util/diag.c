@@ -34,6 +34,10 @@ const char *river_strerror(int status)
 		return "engine failed";
 	case RIVER_EUNSUPPORTED:
 		return "not supported by the model formats";
+	case RIVER_ETIMEOUT:
+		return "time limit reached";
+	case RIVER_ECANCELED:
+		return "canceled";
 	default:
 		return "unknown status";
 	}

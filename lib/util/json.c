@@ -1,5 +1,6 @@
 #include "util/json.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,11 +94,8 @@ static const char *read_string(struct reader *r)
 	size_t start = r->pos, n = 0;
 	char *out;
 
-	while (r->pos < r->len && r->text[r->pos] != '"') {
-		if (r->text[r->pos] == '\\')
-			r->pos++;
-		r->pos++;
-	}
+	while (r->pos < r->len && r->text[r->pos] != '"')
+		r->pos += r->text[r->pos] == '\\' && r->pos + 1 < r->len ? 2 : 1;
 	if (r->pos >= r->len)
 		return (const char *)fail(r, "unterminated string");
 	out = arena_alloc(r->arena, r->pos - start + 1);
@@ -218,7 +216,7 @@ static struct json *read_number(struct reader *r)
 	memcpy(buf, r->text + start, n);
 	buf[n] = '\0';
 	v->number = strtod(buf, &end);
-	if (*end)
+	if (*end || !isfinite(v->number))
 		return fail(r, "bad number");
 	return v;
 }

@@ -89,7 +89,11 @@ static void test_strerror_every_code(void **state)
 	assert_string_equal(river_strerror(RIVER_EENGINE), "engine failed");
 	assert_string_equal(river_strerror(RIVER_EUNSUPPORTED),
 			    "not supported by the model formats");
-	assert_string_equal(river_strerror(-12), "unknown status");
+	assert_string_equal(river_strerror(RIVER_ETIMEOUT), "time limit reached");
+	assert_int_equal(RIVER_ETIMEOUT, -12);
+	assert_string_equal(river_strerror(RIVER_ECANCELED), "canceled");
+	assert_int_equal(RIVER_ECANCELED, -13);
+	assert_string_equal(river_strerror(-14), "unknown status");
 	assert_string_equal(river_strerror(1), "unknown status");
 }
 

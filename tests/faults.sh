@@ -1,0 +1,152 @@
+#!/bin/sh
+# An engine that fails is never taken at its word: garbage, nothing, an
+# error, a cut answer, a status it does not answer with, death by a
+# signal.  Fake engines first on PATH play each fault (the real solver's
+# answer, cut, for the cut one); every fault must give exit 5 and a
+# message naming the program, never "no solution" (1) or a limit (3),
+# and leave no temporary folder behind.  Too much output is a limit:
+# exit 3.
+. "${srcdir:-.}/tests/lib.sh"
+
+puz="$srcdir/puzzles/wgc.puz"
+fake="$tmp/bin"
+mkdir "$fake" "$tmp/tmp" || exit 99
+
+# One script plays every engine; FAULT says how it fails.  cbc and
+# glpsol write their answer to the file their 4th argument names.
+cat >"$fake/engine" <<'EOF'
+#!/bin/sh
+prog=$(basename "$0")
+real=$(cat "$FAKE_DIR/real-$prog")
+answer=
+case $prog in cbc|glpsol) answer=$4 ;; esac
+# Run the real engine, its standard output in full.
+real_run() {
+	"$real" "$@" >"$FAKE_DIR/full.$$"
+}
+# Print (or leave in the answer file) the first $1 bytes of it.
+cut_to() {
+	if test -n "$answer"; then
+		head -c "$1" "$answer" >"$FAKE_DIR/cut.$$"
+		mv "$FAKE_DIR/cut.$$" "$answer"
+		cat "$FAKE_DIR/full.$$"
+	else
+		head -c "$1" "$FAKE_DIR/full.$$"
+	fi
+}
+size() {
+	wc -c <"${answer:-$FAKE_DIR/full.$$}"
+}
+case $FAULT in
+garbage)
+	echo "this is not an answer"
+	test -z "$answer" || echo "this is not an answer" >"$answer" ;;
+nothing)
+	test -z "$answer" || : >"$answer" ;;
+error)
+	case $prog in
+	z3) echo '(error "out of memory")' ;;
+	minizinc) echo '=====ERROR====='
+		echo 'Error: out of memory' >&2 ;;
+	*) echo 'Error: out of memory' ;;
+	esac ;;
+cut)
+	# Half the real answer, ending mid-line.
+	real_run "$@"
+	n=$(($(size) / 2))
+	cut_to "$n"
+	while test -n "$answer" && test "$(tail -c 1 "$answer" | od -An -c | tr -d ' ')" = '\n'; do
+		n=$((n - 1)); cut_to "$n" >/dev/null
+	done ;;
+cut30)
+	real_run "$@"
+	cut_to 30 ;;
+exit)
+	real_run "$@"
+	cat "$FAKE_DIR/full.$$"
+	exit 3 ;;
+signal)
+	real_run "$@"
+	head -c 10 "$FAKE_DIR/full.$$"
+	kill -KILL $$ ;;
+flood)
+	exec yes "flood flood flood flood flood flood flood flood flood" ;;
+esac
+rm -f "$FAKE_DIR/full.$$"
+exit 0
+EOF
+chmod +x "$fake/engine" || exit 99
+
+engines="minizinc z3 cbc glpk"
+program() {
+	case $1 in
+	glpk) echo glpsol ;;
+	*) echo "$1" ;;
+	esac
+}
+for e in $engines; do
+	p=$(program "$e")
+	command -v "$p" >"$fake/real-$p" || echo /nonexistent >"$fake/real-$p"
+	ln -s engine "$fake/$p" || exit 99
+done
+
+# river under fault $1 with engine $2: its exit status in $rc.
+fault_run() {
+	FAULT=$1 FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
+		run_river solve -q --engine "$2" "$puz" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# Nothing left in the private TMPDIR.
+clean() {
+	test -z "$(ls "$tmp/tmp")"
+}
+
+for e in $engines; do
+	p=$(program "$e")
+	for f in garbage nothing error cut cut30 exit signal flood; do
+		case $f in cut*|exit|signal)
+			if test "$(cat "$fake/real-$p")" = /nonexistent; then
+				ok "$e $f # SKIP $p is not installed"
+				continue
+			fi
+		esac
+		fault_run "$f" "$e"
+		want=5
+		test $f = flood && want=3
+		if test "$rc" -eq "$want" && grep -q "error: $p" "$tmp/err" &&
+		   ! grep -q "No solution" "$tmp/out" && clean; then
+			ok "$e: fault '$f' exits $want, naming $p"
+		else
+			not_ok "$e: fault '$f' exits $want, naming $p (got $rc)"
+			sed 's/^/# /' "$tmp/err"
+			ls "$tmp/tmp" | sed 's/^/# left: /'
+		fi
+		rm -rf "$tmp/tmp"/*
+	done
+done
+
+# What the engine said is in the message.
+fault_run error z3
+if grep -q 'z3 failed: (error "out of memory")' "$tmp/err"; then
+	ok "z3's own error is quoted"
+else
+	not_ok "z3's own error is quoted"
+	sed 's/^/# /' "$tmp/err"
+fi
+fault_run signal cbc
+if grep -q "cbc failed: it was killed by signal 9" "$tmp/err"; then
+	ok "death by a signal is named"
+else
+	not_ok "death by a signal is named"
+	sed 's/^/# /' "$tmp/err"
+fi
+fault_run flood minizinc
+if grep -q "minizinc wrote more than 64 MiB" "$tmp/err"; then
+	ok "too much output is a limit, said as one"
+else
+	not_ok "too much output is a limit, said as one"
+	sed 's/^/# /' "$tmp/err"
+fi
+
+done_testing

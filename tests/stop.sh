@@ -1,0 +1,159 @@
+#!/bin/sh
+# Stopping early: SIGTERM, SIGINT or SIGHUP to river, or --timeout, while
+# an engine runs or the built-in search does.  A signal N ends river
+# with 128+N, a time limit with 3 and a message; either way the engine's
+# whole process group is gone and no temporary folder is left.
+. "${srcdir:-.}/tests/lib.sh"
+
+fake="$tmp/bin"
+mkdir "$fake" "$tmp/tmp" || exit 99
+
+# An engine that never answers: a shell and a child of it, both
+# recorded.
+cat >"$fake/engine" <<'EOF'
+#!/bin/sh
+sleep 1000 &
+echo $! >"$FAKE_DIR/child"
+echo $$ >"$FAKE_DIR/pid"
+wait
+EOF
+chmod +x "$fake/engine" || exit 99
+for p in minizinc z3 cbc glpsol; do
+	ln -s engine "$fake/$p" || exit 99
+done
+
+# A puzzle the built-in search takes long over: 2^27 states.
+big="$tmp/big.puz"
+{
+	echo 'title "Many"'
+	printf 'items farmer'
+	for i in $(seq 1 25); do printf ', x%d' "$i"; done
+	echo
+	echo 'boat seats 3'
+	echo 'rowers farmer'
+	echo 'x1 eats x2 unless farmer'
+} >"$big"
+
+# A process that runs (a zombie waits only to be reaped).
+alive() {
+	test -n "$1" && kill -0 "$1" 2>/dev/null &&
+		case $(ps -o stat= -p "$1") in Z*) false ;; *) true ;; esac
+}
+
+# Wait up to 10 s for file $1 to exist.
+wait_for() {
+	tries=0
+	while ! test -s "$1" && test $tries -lt 100; do
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+	test -s "$1"
+}
+
+# river "$@" in the background, with SIGINT as it is by default (a
+# background job of a script ignores it), its pid in $river_pid.
+start_river() {
+	rm -f "$fake/pid" "$fake/child"
+	FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
+		env --default-signal=INT "$RIVER" "$@" >"$tmp/out" 2>"$tmp/err" &
+	river_pid=$!
+}
+
+# Did river die of signal $1 (exit 128+N), leaving nothing behind?
+check_stopped() {
+	what=$1 want=$2 engine_pid=$3 child_pid=$4
+	wait "$river_pid"
+	rc=$?
+	sleep 0.2
+	if test "$rc" -eq "$want" && ! alive "$engine_pid" &&
+	   ! alive "$child_pid" && test -z "$(ls "$tmp/tmp")"; then
+		ok "$what"
+	else
+		not_ok "$what (exit $rc, want $want)"
+		alive "$engine_pid" && echo "# the engine $engine_pid runs on"
+		alive "$child_pid" && echo "# its child $child_pid runs on"
+		ls "$tmp/tmp" | sed 's/^/# left: /'
+		sed 's/^/# /' "$tmp/err"
+		kill -KILL "$engine_pid" "$child_pid" 2>/dev/null
+	fi
+	rm -rf "$tmp/tmp"/*
+}
+
+if ! env --default-signal=INT true 2>/dev/null; then
+	skip_all "env has no --default-signal"
+fi
+
+for sig in TERM INT HUP; do
+	case $sig in TERM) n=15 ;; INT) n=2 ;; HUP) n=1 ;; esac
+	for e in z3 minizinc glpk; do
+		start_river solve -q --engine "$e" "$srcdir/puzzles/wgc.puz"
+		if wait_for "$fake/child"; then
+			kill -"$sig" "$river_pid"
+			check_stopped "SIG$sig during $e: exit $((128 + n)), engine group ended, folder removed" \
+				$((128 + n)) "$(cat "$fake/pid")" "$(cat "$fake/child")"
+		else
+			not_ok "the fake $e did not start"
+			kill -KILL "$river_pid"
+		fi
+	done
+	# The built-in search.
+	start_river solve -q --max-states 4294967295 "$big"
+	sleep 1
+	kill -"$sig" "$river_pid"
+	check_stopped "SIG$sig during the built-in search: exit $((128 + n))" \
+		$((128 + n)) "" ""
+done
+
+# Timeouts: exit 3, the limit named, the engine ended.
+start_river solve -q --timeout 1 --engine cbc "$srcdir/puzzles/wgc.puz"
+wait_for "$fake/child"
+check_stopped "--timeout 1 ends a slow engine: exit 3" 3 \
+	"$(cat "$fake/pid")" "$(cat "$fake/child")"
+if grep -q "the time limit of 1 second was reached while cbc was running" "$tmp/err"; then
+	ok "the time limit is named"
+else
+	not_ok "the time limit is named"
+	sed 's/^/# /' "$tmp/err"
+fi
+
+start_river solve -q --timeout 0.5 --max-states 4294967295 "$big"
+check_stopped "--timeout ends the built-in search: exit 3" 3 "" ""
+if grep -q "the time limit of 0.5 seconds was reached after [0-9]* states" "$tmp/err"; then
+	ok "the built-in search names the time limit"
+else
+	not_ok "the built-in search names the time limit"
+	sed 's/^/# /' "$tmp/err"
+fi
+
+start_river solve -q --count --timeout 1 --max-states 4294967295 "$big"
+check_stopped "--timeout ends counting too: exit 3" 3 "" ""
+
+# A real engine on a puzzle it takes long over.
+if command -v minizinc >/dev/null; then
+	start=$(date +%s)
+	TMPDIR=$tmp/tmp run_river solve -q --timeout 1 --engine minizinc \
+		"$srcdir/puzzles/bridge-torch-five.puz" >/dev/null 2>"$tmp/err"
+	rc=$? took=$(($(date +%s) - start))
+	if test "$rc" -eq 3 && test "$took" -lt 10 && test -z "$(ls "$tmp/tmp")" &&
+	   ! pgrep -f "$tmp/tmp" >/dev/null; then
+		ok "--timeout 1 stops MiniZinc on bridge-torch-five (${took} s)"
+	else
+		not_ok "--timeout 1 stops MiniZinc on bridge-torch-five (exit $rc, ${took} s)"
+		sed 's/^/# /' "$tmp/err"
+	fi
+else
+	ok "--timeout with MiniZinc # SKIP minizinc is not installed"
+fi
+
+# Bad values are usage errors.
+for bad in 0 -1 abc 1e3 1.2.3 '' 2000000 0.0 nan inf; do
+	run_river solve --timeout "$bad" "$srcdir/puzzles/wgc.puz" >/dev/null 2>"$tmp/err"
+	rc=$?
+	if test "$rc" -eq 2 && grep -q -- "--timeout needs" "$tmp/err"; then
+		ok "--timeout '$bad' is a usage error"
+	else
+		not_ok "--timeout '$bad' is a usage error (exit $rc)"
+	fi
+done
+
+done_testing
