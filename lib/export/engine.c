@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -81,14 +82,45 @@ static const struct engine *find_engine(const char *name)
 	return NULL;
 }
 
-/* A private folder for the model and the answer. */
+/* A private folder for the model and the answer, and the engine's
+ * TMPDIR (its own temporary files, such as MiniZinc's FlatZinc, go
+ * there, so that removing the folder leaves nothing behind even when the
+ * engine was stopped before it could clean up). */
 struct workdir {
 	char dir[4096];
 	char model[4200];
 	char answer[4200];
 	char output[4200];
 	char errors[4200];
+	char tmp[4200];
 };
+
+/* Remove path and, if it is a folder, everything in it. */
+static void remove_tree(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *ent;
+	char sub[4400];
+
+	if (lstat(path, &st) != 0)
+		return;
+	if (!S_ISDIR(st.st_mode)) {
+		unlink(path);
+		return;
+	}
+	d = opendir(path);
+	while (d && (ent = readdir(d)) != NULL) {
+		if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
+			continue;
+		if (snprintf(sub, sizeof sub, "%s/%s", path, ent->d_name) <
+		    (int)sizeof sub)
+			remove_tree(sub);
+	}
+	if (d)
+		closedir(d);
+	rmdir(path);
+}
 
 static int make_workdir(struct workdir *w, const char *format, river_diag *diag)
 {
@@ -106,16 +138,58 @@ static int make_workdir(struct workdir *w, const char *format, river_diag *diag)
 	snprintf(w->answer, sizeof w->answer, "%s/answer.txt", w->dir);
 	snprintf(w->output, sizeof w->output, "%s/output.txt", w->dir);
 	snprintf(w->errors, sizeof w->errors, "%s/errors.txt", w->dir);
+	snprintf(w->tmp, sizeof w->tmp, "%s/tmp", w->dir);
+	if (mkdir(w->tmp, 0700) != 0) {
+		int err = errno;
+
+		rmdir(w->dir);
+		return diag_set(diag, RIVER_EIO, NULL, NULL,
+				"cannot make a temporary folder in %s: %s",
+				w->dir, strerror(err));
+	}
 	return RIVER_OK;
 }
 
 static void remove_workdir(const struct workdir *w)
 {
-	unlink(w->model);
-	unlink(w->answer);
-	unlink(w->output);
-	unlink(w->errors);
-	rmdir(w->dir);
+	remove_tree(w->dir);
+}
+
+/* The environment for the engine: river's own, with TMPDIR set to the
+ * private folder's.  A new array (free it) whose last string is the
+ * new TMPDIR, owned by the array; NULL when memory runs out. */
+static char **engine_environment(const struct workdir *w)
+{
+	size_t n = 0, k = 0, i;
+	char **env;
+	size_t len = strlen("TMPDIR=") + strlen(w->tmp) + 1;
+
+	while (environ && environ[n])
+		n++;
+	env = malloc((n + 2) * sizeof *env + len);
+	if (!env)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+			env[k++] = environ[i];
+	env[k] = (char *)(env + n + 2);
+	snprintf(env[k], len, "TMPDIR=%s", w->tmp);
+	env[k + 1] = NULL;
+	return env;
+}
+
+/* Wait, a second at most, until nothing is left of the engine's
+ * process group (what it started and left behind included). */
+static void await_group_gone(pid_t pid)
+{
+	long waited = 0;
+	struct timespec t = {0, 10 * 1000000L};
+
+	while (kill(-pid, 0) == 0 && waited < 1000) {
+		kill(-pid, SIGKILL);
+		nanosleep(&t, NULL);
+		waited += 10;
+	}
 }
 
 static int write_file(const char *path, const char *text, river_diag *diag)
@@ -199,6 +273,7 @@ static void end_group(pid_t pid, int *status)
 	kill(-pid, SIGKILL);
 	while (r == 0 && waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
+	await_group_gone(pid);
 }
 
 /* Run the engine, in a process group of its own, with its standard
@@ -215,6 +290,10 @@ static int run(const struct engine *e, const struct workdir *w,
 	pid_t pid, r;
 	long wait_ms = 1;
 	int rc, i;
+	char **env = engine_environment(w);
+
+	if (!env)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 
 	argv[0] = e->program;
 	for (i = 0; e->args[i]; i++)
@@ -242,7 +321,8 @@ static int run(const struct engine *e, const struct workdir *w,
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
 				 POSIX_SPAWN_SETSIGDEF);
 	rc = posix_spawnp(&pid, e->program, &actions, &attr,
-			  (char *const *)argv, environ);
+			  (char *const *)argv, env);
+	free(env);
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&actions);
 	if (rc == ENOENT)
@@ -285,9 +365,10 @@ static int run(const struct engine *e, const struct workdir *w,
 		if (wait_ms < ENGINE_MAX_NAP_MS)
 			wait_ms *= 2;
 	}
+	/* What it started may still run. */
+	kill(-pid, SIGKILL);
+	await_group_gone(pid);
 	if (WIFSIGNALED(*status)) {
-		/* What it started may still run. */
-		kill(-pid, SIGKILL);
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"%s failed: it was killed by signal %d (%s)",
 				e->program, WTERMSIG(*status),
