@@ -243,7 +243,7 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		errno = 0;
 		opts->lagrange = strtod(value, &end);
 		if (end == value || *end || errno || !(opts->lagrange > 0) ||
-		    opts->lagrange > 1e12)
+		    opts->lagrange > RIVER_LAGRANGE_MAX)
 			return usage_error("--lagrange needs a positive number, "
 					   "not '%s'", value);
 		return -1;
