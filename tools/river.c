@@ -112,6 +112,10 @@ static void usage(FILE *out)
 	      "error, 5 the engine failed.\n", out);
 }
 
+/* A macro's value as a string literal. */
+#define TEXT(x) #x
+#define TEXT_OF(x) TEXT(x)
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("river: ", stderr);
@@ -244,8 +248,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		opts->lagrange = strtod(value, &end);
 		if (end == value || *end || errno || !(opts->lagrange > 0) ||
 		    opts->lagrange > RIVER_LAGRANGE_MAX)
-			return usage_error("--lagrange needs a positive number, "
-					   "not '%s'", value);
+			return usage_error("--lagrange needs a number above 0 "
+					   "and at most " TEXT_OF(RIVER_LAGRANGE_MAX)
+					   ", not '%s'", value);
 		return -1;
 	}
 	case OPT_FORMAT:
