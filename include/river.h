@@ -349,8 +349,10 @@ typedef struct river_export_options {
 	 * exceed (RIVER_ETOOBIG when that is past 100000 or the states are
 	 * too many to count). */
 	unsigned horizon;
-	/* bqm: the weight of a broken constraint; 0 means the default, the
-	 * horizon plus one, more than any plan's crossings. */
+	/* bqm: the weight of a broken constraint, at most
+	 * RIVER_LAGRANGE_MAX; 0 means the default, the horizon plus one,
+	 * more than any plan's crossings.  A negative, infinite or NaN
+	 * weight, or a larger one, is RIVER_EINVAL. */
 	double lagrange;
 	/* river_solve_engine only (river_export ignores them), as in
 	 * river_solve_options: a time limit in seconds for the whole solve
@@ -359,6 +361,9 @@ typedef struct river_export_options {
 	double timeout;
 	const volatile sig_atomic_t *cancel;
 } river_export_options;
+
+/* The largest penalty weight of the bqm format. */
+#define RIVER_LAGRANGE_MAX 1e12
 
 RIVER_API void river_export_options_init(river_export_options *opts);
 

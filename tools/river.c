@@ -117,6 +117,10 @@ static void usage(FILE *out)
 	      "signal N.\n", out);
 }
 
+/* A macro's value as a string literal. */
+#define TEXT(x) #x
+#define TEXT_OF(x) TEXT(x)
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("river: ", stderr);
@@ -265,9 +269,10 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		errno = 0;
 		opts->lagrange = strtod(value, &end);
 		if (end == value || *end || errno || !(opts->lagrange > 0) ||
-		    opts->lagrange > 1e12)
-			return usage_error("--lagrange needs a positive number, "
-					   "not '%s'", value);
+		    opts->lagrange > RIVER_LAGRANGE_MAX)
+			return usage_error("--lagrange needs a number above 0 "
+					   "and at most " TEXT_OF(RIVER_LAGRANGE_MAX)
+					   ", not '%s'", value);
 		return -1;
 	}
 	case OPT_FORMAT:

@@ -118,7 +118,7 @@ static void add_quadratic(struct qubo *q, size_t a, size_t b, double bias)
 static size_t digits_of(struct qubo *q, const char *name, long upper,
 			bool integer, double coef, struct digit *out)
 {
-	char label[600];
+	char label[EXPORT_LABEL_MAX];
 	long made = 0, w = 1;
 	size_t n = 0;
 
@@ -165,7 +165,7 @@ static int add_row(struct qubo *q, const struct linear *lin,
 	struct digit *d = malloc((r->n + 1) * 64 * sizeof *d);
 	long low = 0, high = 0, slack;
 	size_t i, n = 0;
-	char name[600];
+	char name[EXPORT_LABEL_MAX];
 
 	if (!d) {
 		q->failed = true;
@@ -228,8 +228,10 @@ static void write_json(struct buf *o, struct qubo *q)
 		      "\"use_bytes\": false, \"index_type\": \"int32\", "
 		      "\"bias_type\": \"float64\",\n \"num_variables\": %zu, "
 		      "\"num_interactions\": %zu,\n \"variable_labels\": [", n, m);
-	for (i = 0; i < n; i++)
-		buf_printf(o, "%s\"%s\"", i ? ", " : "", q->vars.vars[i].name);
+	for (i = 0; i < n; i++) {
+		buf_puts(o, i ? ", " : "");
+		buf_quote(o, q->vars.vars[i].name, QUOTE_JSON);
+	}
 	buf_puts(o, "],\n \"variable_type\": \"BINARY\", \"offset\": ");
 	put_number(o, q->offset);
 	buf_puts(o, ", \"info\": {},\n \"linear_biases\": [");
@@ -259,15 +261,38 @@ static void write_json(struct buf *o, struct qubo *q)
 	free(order);
 }
 
+/* The largest magnitude of a bias or the offset. */
+static double largest(const struct qubo *q)
+{
+	double most = fabs(q->offset);
+	size_t i;
+
+	for (i = 0; i < q->vars.n_vars; i++)
+		most = fmax(most, fabs(q->linear[i]));
+	for (i = 0; i < q->cap; i++)
+		if (q->keys[i])
+			most = fmax(most, fabs(q->biases[i]));
+	return most;
+}
+
+/* Past 2^53 doubles no longer hold every whole number: sums of the
+ * penalties would no longer cancel exactly. */
+#define EXACT_MAX 9007199254740992.0
+
 int export_bqm(struct export_ctx *ctx)
 {
 	struct linear lin;
 	struct qubo q;
-	double lagrange = ctx->lagrange > 0 ? ctx->lagrange
-					    : (double)ctx->horizon + 1;
+	double lagrange = ctx->lagrange != 0 ? ctx->lagrange
+					     : (double)ctx->horizon + 1;
 	size_t i;
 	int rc;
 
+	if (!(lagrange > 0 && lagrange <= RIVER_LAGRANGE_MAX))
+		return diag_set(ctx->diag, RIVER_EINVAL, NULL, NULL,
+				"the Lagrange weight must be a number above 0 "
+				"and at most %g, not %g", RIVER_LAGRANGE_MAX,
+				lagrange);
 	memset(&q, 0, sizeof q);
 	linear_init(&q.vars);
 	rc = export_linear(ctx, &lin);
@@ -290,6 +315,15 @@ int export_bqm(struct export_ctx *ctx)
 	}
 	for (i = 0; rc == RIVER_OK && i < lin.n_rows; i++)
 		rc = add_row(&q, &lin, &lin.rows[i], lagrange);
+	if (rc == RIVER_OK && !q.failed && largest(&q) > EXACT_MAX)
+		rc = diag_set(ctx->diag, ctx->lagrange != 0 ? RIVER_EINVAL
+							    : RIVER_ETOOBIG,
+			      NULL, NULL, "with a Lagrange weight of %g the "
+			      "model's coefficients reach %.3g, past 2^53, where "
+			      "they are no longer exact: %s", lagrange, largest(&q),
+			      ctx->lagrange != 0 ? "give a smaller weight"
+						 : "the puzzle is too large for "
+						   "the bqm format");
 	if (rc == RIVER_OK && !q.failed)
 		write_json(ctx->out, &q);
 	if (rc == RIVER_OK && q.failed)

@@ -82,10 +82,16 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
+/* A control character: C0, or DEL. */
+static bool is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7F;
+}
+
 void export_comment_text(struct buf *out, const char *text)
 {
 	for (; *text; text++)
-		buf_putc(out, *text == '\n' || *text == '\r' ? ' ' : *text);
+		buf_putc(out, is_control((unsigned char)*text) ? ' ' : *text);
 }
 
 static bool name_taken(const char *name, const char *const *reserved,
@@ -102,8 +108,40 @@ static bool name_taken(const char *name, const char *const *reserved,
 	return false;
 }
 
-int export_names(struct export_ctx *ctx, const char *const *reserved,
-		 const char *prefix)
+/* "i" before a leading underscore, which some languages reserve. */
+static const char *lead(const char *name)
+{
+	return name[0] == '_' ? "i" : "";
+}
+
+/* Item i's name in the model: its own, underscores added while it is
+ * taken; or, past EXPORT_NAME_MAX, its first EXPORT_NAME_KEPT
+ * characters and its number (and another number while that is taken). */
+static char *model_name(const struct export_ctx *ctx, size_t i,
+			const char *const *reserved)
+{
+	const char *name = ctx->model->items[i].name;
+	struct buf b;
+	unsigned k;
+
+	buf_init(&b);
+	buf_printf(&b, "%s%s", lead(name), name);
+	while (!b.failed && b.len <= EXPORT_NAME_MAX &&
+	       name_taken(b.data, reserved, ctx->names, i))
+		buf_putc(&b, '_');
+	for (k = 1; !b.failed && b.len > EXPORT_NAME_MAX; k++) {
+		b.len = 0;
+		buf_printf(&b, "%s%.*s_%zu", lead(name), EXPORT_NAME_KEPT, name,
+			   i + 1);
+		if (k > 1)
+			buf_printf(&b, "_%u", k);
+		if (name_taken(b.data, reserved, ctx->names, i))
+			b.len = EXPORT_NAME_MAX + 1; /* try the next number */
+	}
+	return buf_take(&b);
+}
+
+int export_names(struct export_ctx *ctx, const char *const *reserved)
 {
 	const struct model *m = ctx->model;
 	size_t i;
@@ -112,20 +150,57 @@ int export_names(struct export_ctx *ctx, const char *const *reserved,
 	if (!ctx->names)
 		return RIVER_ENOMEM;
 	for (i = 0; i < m->n_items; i++) {
-		struct buf b;
-
-		buf_init(&b);
-		/* A leading underscore is reserved in some languages. */
-		buf_printf(&b, "%s%s%s", prefix,
-			   !prefix[0] && m->items[i].name[0] == '_' ? "i" : "",
-			   m->items[i].name);
-		while (b.data && name_taken(b.data, reserved, ctx->names, i))
-			buf_putc(&b, '_');
-		ctx->names[i] = buf_take(&b);
+		ctx->names[i] = model_name(ctx, i, reserved);
 		if (!ctx->names[i])
 			return RIVER_ENOMEM;
 	}
 	return RIVER_OK;
+}
+
+/* Whether item i's model name is its own (perhaps with "i" before and
+ * underscores after). */
+static bool name_kept(const struct export_ctx *ctx, size_t i)
+{
+	const char *name = ctx->model->items[i].name, *p = ctx->names[i];
+	size_t n = strlen(lead(name));
+
+	if (strncmp(p, lead(name), n) != 0)
+		return false;
+	p += n;
+	n = strlen(name);
+	if (strncmp(p, name, n) != 0)
+		return false;
+	return p[n + strspn(p + n, "_")] == '\0';
+}
+
+void export_legend(struct export_ctx *ctx, const char *comment)
+{
+	const struct model *m = ctx->model;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		const char *name = m->items[i].name;
+		size_t len = strlen(name), at;
+
+		if (name_kept(ctx, i))
+			continue;
+		if (!any)
+			buf_printf(ctx->out, "%s Long names are shortened in the "
+					     "model.  In the puzzle they are\n"
+					     "%s (a long one goes on over the "
+					     "lines below it):\n", comment, comment);
+		any = true;
+		/* Names are letters, digits and underscores: cut into lines
+		 * any reader takes. */
+		buf_printf(ctx->out, "%s   %s =", comment, ctx->names[i]);
+		for (at = 0; at < len; at += EXPORT_LEGEND_LINE) {
+			if (at)
+				buf_printf(ctx->out, "%s     ", comment);
+			buf_printf(ctx->out, " %.*s\n", EXPORT_LEGEND_LINE,
+				   name + at);
+		}
+	}
 }
 
 static void release_names(struct export_ctx *ctx)

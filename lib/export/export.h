@@ -77,14 +77,30 @@ static inline int export_goal_boat(const struct export_ctx *ctx)
 	return ctx->model->goal.boat;
 }
 
-/* Text for a one-line comment: line breaks become spaces. */
+/* Text for a one-line comment: every control character becomes a
+ * space. */
 void export_comment_text(struct buf *out, const char *text);
 
-/* Safe names: prefix and each item's name, with underscores added
+/* An item's name in a model, with a prefix and a step, stays within the
+ * limits of every reader (CBC keeps column names of at most 100
+ * characters, GLPK 255): a name of more than EXPORT_NAME_MAX characters
+ * becomes its first EXPORT_NAME_KEPT and its number. */
+#define EXPORT_NAME_MAX 64
+#define EXPORT_NAME_KEPT 24
+/* Room for a variable or row name made of a model name. */
+#define EXPORT_LABEL_MAX (EXPORT_NAME_MAX + 64)
+/* The legend cuts the puzzle's names into lines this long. */
+#define EXPORT_LEGEND_LINE 64
+
+/* Names safe in the format: each item's name, with underscores added
  * where the format reserves the name (a keyword, or one of the model's
- * own) or it would start with one; kept unique.  Fills ctx->names. */
-int export_names(struct export_ctx *ctx, const char *const *reserved,
-		 const char *prefix);
+ * own) and "i" before a leading underscore; kept unique; shortened past
+ * EXPORT_NAME_MAX.  Fills ctx->names. */
+int export_names(struct export_ctx *ctx, const char *const *reserved);
+
+/* Comment lines, each started by comment, that give the puzzle's name
+ * of every item whose name the model shortens; nothing when none is. */
+void export_legend(struct export_ctx *ctx, const char *comment);
 
 /* Set up ctx for puzzle (working out the default horizon if opts asks
  * for it), and release what it holds. */

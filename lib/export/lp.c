@@ -25,7 +25,7 @@ struct lin {
 static void term(struct lin *l, long coef, const char *fmt, const char *name,
 		 unsigned s)
 {
-	char var[512];
+	char var[EXPORT_LABEL_MAX];
 
 	snprintf(var, sizeof var, fmt, name, s);
 	linear_term(l->m, coef, var);
@@ -35,7 +35,7 @@ static struct lin row(struct export_ctx *ctx, const char *fmt, const char *a,
 		      unsigned s)
 {
 	struct lin l = {ctx->linear};
-	char name[512];
+	char name[EXPORT_LABEL_MAX];
 
 	snprintf(name, sizeof name, fmt, a, s);
 	linear_row(l.m, name, false);
@@ -273,7 +273,7 @@ static void put_types(struct export_ctx *ctx)
 	for (i = 0; i < m->n_items; i++) {
 		const char *n = ctx->names[i];
 		long all = (long)m->items[i].copies;
-		char var[512];
+		char var[EXPORT_LABEL_MAX];
 
 		if (!m->items[i].is_kind)
 			continue;
@@ -298,7 +298,7 @@ int export_linear(struct export_ctx *ctx, struct linear *lin)
 	int rc;
 
 	linear_init(lin);
-	rc = export_names(ctx, reserved, "");
+	rc = export_names(ctx, reserved);
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
 	ctx->linear = lin;
@@ -361,6 +361,7 @@ int export_lp(struct export_ctx *ctx)
 	buf_printf(o, "\n\\ The constrained model of the puzzle over %u "
 		      "step%s, written by river.\n", ctx->horizon,
 		   ctx->horizon == 1 ? "" : "s");
+	export_legend(ctx, "\\");
 	buf_printf(o, "Minimize\n %s:", lin.objective.name);
 	put_terms(o, &lin, &lin.objective);
 	buf_puts(o, "\nSubject To\n");

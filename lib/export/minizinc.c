@@ -42,21 +42,6 @@ static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
 	buf_puts(ctx->out, "};\n");
 }
 
-/* A MiniZinc string literal. */
-static void put_string(struct buf *b, const char *s)
-{
-	buf_putc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			buf_putc(b, '\\');
-		if (*s == '\n')
-			buf_puts(b, "\\n");
-		else
-			buf_putc(b, *s);
-	}
-	buf_putc(b, '"');
-}
-
 /* An array over ITEM or KIND of each item's label (or name), or of
  * whether it rows. */
 static void put_item_array(struct export_ctx *ctx, bool kinds,
@@ -74,7 +59,8 @@ static void put_item_array(struct export_ctx *ctx, bool kinds,
 			continue;
 		buf_puts(ctx->out, sep);
 		if (labels)
-			put_string(ctx->out, it->label[0] ? it->label : it->name);
+			buf_quote(ctx->out, it->label[0] ? it->label : it->name,
+				  QUOTE_C);
 		else
 			buf_puts(ctx->out, it->rows ? "true" : "false");
 		sep = ", ";
@@ -119,6 +105,7 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		      "bank, 1 the right.\n\n"
 		    : "% earliest end as the objective.  0 is the left bank, "
 		      "1 the right.\n\n");
+	export_legend(ctx, "%");
 	if (ind) {
 		put_enum(ctx, "ITEM", false);
 		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
@@ -482,15 +469,16 @@ static const char *fn(struct export_ctx *ctx, size_t i, const char *name,
 static void put_rule(struct export_ctx *ctx, const struct rule *r)
 {
 	struct buf *o = ctx->out;
-	char x[300], y[300];
+	char x[EXPORT_LABEL_MAX], y[EXPORT_LABEL_MAX];
 	size_t g;
 
 	if (!rule_is_basic(r)) {
 		put_general_rule(ctx, r);
 		return;
 	}
-	buf_printf(o, "%% %s\nconstraint forall(s in STEP0, b in 0..1)(not (",
-		   r->text);
+	buf_puts(o, "% ");
+	export_comment_text(o, r->text);
+	buf_puts(o, "\nconstraint forall(s in STEP0, b in 0..1)(not (");
 	if (r->kind == RULE_OUTNUMBER) {
 		buf_printf(o, "%s /\\ ", fn(ctx, r->b, "here", x, sizeof x));
 		buf_printf(o, "%s > %s));\n", fn(ctx, r->a, "on", x, sizeof x),
@@ -539,7 +527,7 @@ int export_minizinc(struct export_ctx *ctx)
 	const struct model *m = ctx->model;
 	bool ind = ctx->sys->n_ind > 0, kinds = ctx->sys->n_kinds > 0;
 	size_t r;
-	int rc = export_names(ctx, reserved, "");
+	int rc = export_names(ctx, reserved);
 
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");

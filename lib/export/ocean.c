@@ -8,32 +8,6 @@
 #include "export/export.h"
 #include "export/linear.h"
 
-/* A Python string literal (UTF-8 passes through). */
-static void put_py_string(struct buf *o, const char *s)
-{
-	buf_putc(o, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			buf_putc(o, '\\');
-		if (*s == '\n')
-			buf_puts(o, "\\n");
-		else
-			buf_putc(o, *s);
-	}
-	buf_putc(o, '"');
-}
-
-/* Text inside a """docstring""": one line, quotes and backslashes
- * escaped. */
-static void put_docstring_text(struct buf *o, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			buf_putc(o, '\\');
-		buf_putc(o, *s == '\n' || *s == '\r' ? ' ' : *s);
-	}
-}
-
 static void put_terms(struct buf *o, const struct linear *lin,
 		      const struct lin_row *r)
 {
@@ -58,15 +32,19 @@ static void put_data(struct export_ctx *ctx, const struct linear *lin)
 	size_t i;
 
 	buf_puts(o, "TITLE = ");
-	put_py_string(o, m->title);
+	buf_quote(o, m->title, QUOTE_C);
 	buf_printf(o, "\nHORIZON = %u\nBOAT0 = %u  # the boat's bank at the start (1: right)\n\n"
-		      "# Each item: its name in the model, how it is shown, and "
-		      "how many copies.\nITEMS = [\n", ctx->horizon,
+		      "# Each item: VAR (VAR_S is how many of it are on the right "
+		      "bank after\n# step S), its name in the puzzle, how it is "
+		      "shown, and how many copies.\nITEMS = [\n", ctx->horizon,
 		   export_boat0(ctx));
 	for (i = 0; i < m->n_items; i++) {
-		buf_printf(o, "    (\"%s\", ", ctx->names[i]);
-		put_py_string(o, m->items[i].label[0] ? m->items[i].label
-						      : m->items[i].name);
+		buf_printf(o, "    (\"%s_%s\", ", m->items[i].is_kind ? "num" : "pos",
+			   ctx->names[i]);
+		buf_quote(o, m->items[i].name, QUOTE_C);
+		buf_puts(o, ", ");
+		buf_quote(o, m->items[i].label[0] ? m->items[i].label
+						      : m->items[i].name, QUOTE_C);
 		buf_printf(o, ", %u),\n", m->items[i].copies);
 	}
 	buf_puts(o, "]\n\n# pos_I_S: item I on the right bank after step S "
@@ -123,16 +101,15 @@ static const char program[] =
 "    return cqm\n"
 "\n"
 "\n"
-"def count(sample, name, copies, step):\n"
+"def count(sample, var, step):\n"
 "    \"\"\"How many of an item are on the right bank after a step.\"\"\"\n"
-"    prefix = \"pos\" if copies == 1 else \"num\"\n"
-"    return round(sample.get(\"%s_%s_%d\" % (prefix, name, step), 0))\n"
+"    return round(sample.get(\"%s_%d\" % (var, step), 0))\n"
 "\n"
 "\n"
 "def shown(counts):\n"
 "    \"\"\"Items as the table shows them: 'wolf' or '3 missionaries'.\"\"\"\n"
 "    words = []\n"
-"    for (name, label, copies), n in zip(ITEMS, counts):\n"
+"    for (_, _, label, copies), n in zip(ITEMS, counts):\n"
 "        if n:\n"
 "            words.append(label if copies == 1 else \"%d %s\" % (n, label))\n"
 "    return \" \".join(words)\n"
@@ -142,9 +119,9 @@ static const char program[] =
 "    \"\"\"Print the plan in a sample the way the CQM article does.\"\"\"\n"
 "    end = sum(round(sample.get(\"active_%d\" % s, 0))\n"
 "              for s in range(1, HORIZON + 1))\n"
-"    right = [[count(sample, n, c, s) for n, _, c in ITEMS]\n"
+"    right = [[count(sample, v, s) for v, _, _, _ in ITEMS]\n"
 "             for s in range(end + 1)]\n"
-"    left = [[c - r for (_, _, c), r in zip(ITEMS, row)] for row in right]\n"
+"    left = [[c - r for (_, _, _, c), r in zip(ITEMS, row)] for row in right]\n"
 "    rows = []\n"
 "    for s in range(end + 1):\n"
 "        here = left[s] if (s + BOAT0) % 2 == 0 else right[s]\n"
@@ -164,14 +141,14 @@ static const char program[] =
 "            print(line)\n"
 "    print(\"=\" * len(line))\n"
 "    for s in range(end):\n"
-"        who = [n for (n, _, _), k in\n"
+"        who = [n for (_, n, _, _), k in\n"
 "               zip(ITEMS, [abs(a - b) for a, b in zip(right[s + 1], right[s])])\n"
 "               for _ in range(k)]\n"
 "        if (s + BOAT0) % 2 == 0:\n"
 "            print(\"Bring %s to the other side\" % \", \".join(who))\n"
 "        else:\n"
 "            print(\"Return with %s\" % \", \".join(who))\n"
-"    print(\"Solved in %d crossings\" % end)\n"
+"    print(\"Solved in %d crossing%s\" % (end, \"\" if end == 1 else \"s\"))\n"
 "\n"
 "\n"
 "def main(argv):\n"
@@ -214,10 +191,10 @@ int export_ocean(struct export_ctx *ctx)
 	rc = export_linear(ctx, &lin);
 	if (rc != RIVER_OK)
 		return rc;
-	buf_puts(o, "#!/usr/bin/env python3\n\"\"\"");
-	put_docstring_text(o, ctx->model->title);
-	buf_puts(o, ": a constrained quadratic model for D-Wave's Leap hybrid "
-		    "solver.\n\n"
+	/* The title is no comment here: on the first two lines, one that
+	 * says "coding: ..." would set the program's encoding. */
+	buf_puts(o, "#!/usr/bin/env python3\n\"\"\"A constrained quadratic model for D-Wave's Leap "
+		    "hybrid solver.\n\n"
 		    "Written by river.  The positions of every item at every "
 		    "step, the\n"
 		    "\"available\" and \"choice\" variables of every crossing, "
@@ -232,6 +209,7 @@ int export_ocean(struct export_ctx *ctx)
 		    "Or show a sample saved as JSON: python3 this-file.py "
 		    "--sample FILE\n\"\"\"\n"
 		    "import json\nimport sys\n\n");
+	export_legend(ctx, "#");
 	put_data(ctx, &lin);
 	buf_puts(o, program);
 	linear_release(&lin);

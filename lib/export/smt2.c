@@ -441,7 +441,7 @@ int export_smt2(struct export_ctx *ctx)
 	struct buf *o = ctx->out;
 	unsigned s;
 	size_t r;
-	int rc = export_names(ctx, reserved, "");
+	int rc = export_names(ctx, reserved);
 
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
@@ -455,6 +455,7 @@ int export_smt2(struct export_ctx *ctx)
 		      "; physics are assertions, and the earliest end is the "
 		      "objective.  %u steps.\n"
 		      "(set-option :produce-models true)\n", ctx->horizon);
+	export_legend(ctx, ";");
 	put_declarations(ctx);
 	put_start_and_goal(ctx);
 	buf_puts(o, "\n; The crossings.\n");
@@ -466,8 +467,9 @@ int export_smt2(struct export_ctx *ctx)
 			put_general_rule(ctx, &m->rules[r]);
 			continue;
 		}
-		buf_printf(o, "\n; %s, on both banks at every step\n",
-			   m->rules[r].text);
+		buf_puts(o, "\n; ");
+		export_comment_text(o, m->rules[r].text);
+		buf_puts(o, ", on both banks at every step\n");
 		for (s = 0; s <= ctx->horizon; s++) {
 			put_rule(ctx, &m->rules[r], s, false);
 			put_rule(ctx, &m->rules[r], s, true);

@@ -4,26 +4,6 @@
 #include "plan/plan.h"
 #include "util/buf.h"
 
-static void put_json_string(struct buf *b, const char *s)
-{
-	buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
-		else if (c == '\n')
-			buf_puts(b, "\\n");
-		else if (c == '\t')
-			buf_puts(b, "\\t");
-		else if (c < 0x20)
-			buf_printf(b, "\\u%04x", c);
-		else
-			buf_putc(b, (char)c);
-	}
-	buf_putc(b, '"');
-}
-
 /* A JSON array of item names, one entry per copy: count(plan, k, i)
  * copies of item i. */
 static void put_names(struct buf *b, const river_plan *plan, size_t k,
@@ -40,7 +20,7 @@ static void put_names(struct buf *b, const river_plan *plan, size_t k,
 		for (c = 0; c < n; c++) {
 			if (!first)
 				buf_puts(b, ", ");
-			put_json_string(b, m->items[i].name);
+			buf_quote(b, m->items[i].name, QUOTE_JSON);
 			first = false;
 		}
 	}
@@ -85,9 +65,9 @@ int plan_render_json(char **out, const river_plan *plan)
 
 	buf_init(&b);
 	buf_puts(&b, "{\n  \"title\": ");
-	put_json_string(&b, m->title);
+	buf_quote(&b, m->title, QUOTE_JSON);
 	buf_puts(&b, ",\n  \"description\": ");
-	put_json_string(&b, m->description);
+	buf_quote(&b, m->description, QUOTE_JSON);
 	buf_printf(&b, ",\n  \"solved\": %s", plan->solved ? "true" : "false");
 	if (plan->solved)
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);

@@ -106,3 +106,25 @@ char *buf_take(struct buf *b)
 	buf_init(b);
 	return s;
 }
+
+void buf_quote(struct buf *b, const char *text, enum buf_quote style)
+{
+	buf_putc(b, '"');
+	for (; *text; text++) {
+		unsigned char c = (unsigned char)*text;
+
+		if (c == '"' || c == '\\')
+			buf_printf(b, "\\%c", c);
+		else if (c == '\n')
+			buf_puts(b, "\\n");
+		else if (c == '\t')
+			buf_puts(b, "\\t");
+		else if ((c < 0x20 || c == 0x7F) && style == QUOTE_JSON)
+			buf_printf(b, "\\u%04x", c);
+		else if (c < 0x20 || c == 0x7F)
+			buf_printf(b, "\\x%02x", c); /* read as two digits */
+		else
+			buf_putc(b, (char)c);
+	}
+	buf_putc(b, '"');
+}

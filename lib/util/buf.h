@@ -23,6 +23,12 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Append n spaces. */
 void buf_pad(struct buf *b, size_t n);
+/* text as a string literal in a language: quotes and backslashes
+ * escaped, \n and \t, any other control character (below 0x20, or
+ * 0x7F) as \xHH (MiniZinc, Python; C-style) or \u00HH (JSON); UTF-8
+ * passes through. */
+enum buf_quote { QUOTE_C, QUOTE_JSON };
+void buf_quote(struct buf *b, const char *text, enum buf_quote style);
 /* Hand the string over (the caller frees it); NULL if any append failed. */
 char *buf_take(struct buf *b);
 

@@ -174,6 +174,109 @@ static void test_bqm_kinds_are_binary_digits(void **state)
 	release_bqm(&b);
 }
 
+/* The penalty weight is a finite positive number, at most
+ * RIVER_LAGRANGE_MAX (0: the default); anything else is refused, and
+ * so is one that would make the coefficients inexact. */
+static void test_bqm_refuses_absurd_weights(void **state)
+{
+	const double bad[] = {INFINITY, -INFINITY, NAN, 1e308, -1,
+			      RIVER_LAGRANGE_MAX * 2};
+	river_puzzle *p = unit_load("title \"t\"\nitems farmer\nboat seats 1\n");
+	river_puzzle *big = unit_load("title \"t\"\nitems 1000 ants\n"
+				      "boat seats 1000\n");
+	river_export_options opts;
+	river_diag diag;
+	struct bqm b;
+	char *text;
+	size_t i;
+
+	(void)state;
+	river_export_options_init(&opts);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		opts.lagrange = bad[i];
+		text = (char *)1;
+		assert_int_equal(river_export(&text, p, "bqm", &opts, &diag),
+				 RIVER_EINVAL);
+		assert_null(text);
+		assert_non_null(strstr(diag.message, "Lagrange weight"));
+	}
+	load_bqm(&b, "title \"t\"\nitems farmer\nboat seats 1\n", 1,
+		 RIVER_LAGRANGE_MAX);
+	assert_true(isfinite(b.offset));
+	for (i = 0; i < b.n; i++)
+		assert_true(isfinite(b.linear[i]));
+	release_bqm(&b);
+	opts.lagrange = RIVER_LAGRANGE_MAX;
+	/* 1000 ants: coefficients of about 1e6 times the weight. */
+	opts.horizon = 1;
+	assert_int_equal(river_export(&text, big, "bqm", &opts, &diag),
+			 RIVER_EINVAL);
+	assert_non_null(strstr(diag.message, "2^53"));
+	opts.lagrange = 0;
+	assert_int_equal(river_export(&text, big, "bqm", &opts, &diag), RIVER_OK);
+	river_free(text);
+	river_puzzle_free(big);
+	river_puzzle_free(p);
+}
+
+/* The names of items in an enum line of the MiniZinc model. */
+static size_t enum_names(const char *model, char names[][80], size_t max)
+{
+	const char *p = strstr(model, "enum ITEM = {"), *end;
+	size_t n = 0;
+
+	assert_non_null(p);
+	p += strlen("enum ITEM = {");
+	end = strchr(p, '}');
+	while (p < end && n < max) {
+		size_t len = strcspn(p, ",}");
+
+		assert_true(len < 80);
+		memcpy(names[n], p, len);
+		names[n++][len] = '\0';
+		p += len + strspn(p + len, ", ");
+	}
+	return n;
+}
+
+/* A name too long for the readers becomes its start and its number,
+ * unless another item already has that name. */
+static void test_long_names_become_short_and_distinct(void **state)
+{
+	char text[1024], names[4][80], *model;
+	char a[300], b[300];
+	river_puzzle *p;
+	river_diag diag;
+	size_t n, i, j;
+
+	(void)state;
+	memset(a, 'a', 200);
+	a[200] = '\0';
+	memcpy(b, a, 201);
+	b[199] = 'b';
+	snprintf(text, sizeof text, "title \"t\"\nitems %s, "
+		 "aaaaaaaaaaaaaaaaaaaaaaaa_2, %s, aaaaaaaaaaaaaaaaaaaaaaaa_1\n"
+		 "boat seats 4\n", a, b);
+	p = unit_load(text);
+	assert_int_equal(river_export(&model, p, "minizinc", NULL, &diag),
+			 RIVER_OK);
+	n = enum_names(model, names, 4);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_true(strlen(names[i]) <= 64);
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(names[i], names[j]);
+	}
+	assert_string_equal(names[0], "aaaaaaaaaaaaaaaaaaaaaaaa_1");
+	assert_string_equal(names[1], "aaaaaaaaaaaaaaaaaaaaaaaa_2");
+	assert_string_equal(names[2], "aaaaaaaaaaaaaaaaaaaaaaaa_3");
+	assert_string_equal(names[3], "aaaaaaaaaaaaaaaaaaaaaaaa_1_");
+	/* The legend gives the long names back. */
+	assert_non_null(strstr(model, "%   aaaaaaaaaaaaaaaaaaaaaaaa_3 = aaaa"));
+	river_free(model);
+	river_puzzle_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +284,8 @@ int main(void)
 		cmocka_unit_test(test_bqm_with_a_passenger),
 		cmocka_unit_test(test_bqm_without_a_plan_costs_the_penalty),
 		cmocka_unit_test(test_bqm_kinds_are_binary_digits),
+		cmocka_unit_test(test_bqm_refuses_absurd_weights),
+		cmocka_unit_test(test_long_names_become_short_and_distinct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
