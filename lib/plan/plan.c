@@ -447,7 +447,8 @@ unsigned river_plan_item_on(const river_plan *plan, size_t state,
 			    size_t item, river_bank bank)
 {
 	if (!plan || state >= plan->n_states ||
-	    item >= plan->puzzle->model.n_items)
+	    item >= plan->puzzle->model.n_items ||
+	    (bank != RIVER_LEFT && bank != RIVER_RIGHT))
 		return 0;
 	return state_count(&plan->puzzle->sys, plan->states[state], item,
 			   bank == RIVER_RIGHT);

@@ -1070,6 +1070,11 @@ static void test_walk_out_of_range(void **state)
 	assert_int_equal(river_plan_item_on(plan, 7, 0, RIVER_RIGHT), 1);
 	assert_int_equal(river_plan_item_on(plan, 8, 0, RIVER_RIGHT), 0);
 	assert_int_equal(river_plan_item_on(plan, 0, 4, RIVER_LEFT), 0);
+	/* A bank that is neither: 0, not the left bank's count. */
+	assert_int_equal(river_plan_item_on(plan, 0, 0, RIVER_LEFT), 1);
+	assert_int_equal(river_plan_item_on(plan, 0, 0, (river_bank)7), 0);
+	assert_int_equal(river_plan_item_on(plan, 0, 0, (river_bank)-1), 0);
+	assert_int_equal(river_plan_item_on(plan, 7, 0, (river_bank)2), 0);
 	assert_int_equal(river_plan_item_moved(plan, 0, 0), 0);
 	assert_int_equal(river_plan_item_moved(plan, 7, 0), 1);
 	assert_int_equal(river_plan_item_moved(plan, 8, 0), 0);
