@@ -1,6 +1,7 @@
 /* The public interface of river.h, used as a program would use it. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -444,6 +445,59 @@ static void test_verify_json_and_unreadable(void **state)
 }
 
 /* ---- NULL arguments ---------------------------------------------------- */
+
+/* Every puzzle of the bad corpus (tests/bad) fails with the same status
+ * whether or not the caller passes a diag, from a file and from text. */
+static void test_bad_corpus_status_without_diag(void **state)
+{
+	const char *srcdir = getenv("srcdir");
+	char dir[4096], path[4200];
+	struct dirent *e;
+	DIR *d;
+	size_t n = 0;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/tests/bad", srcdir ? srcdir : ".");
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		river_puzzle *p = NULL;
+		river_diag diag;
+		char *text;
+		long size;
+		FILE *f;
+		int with, without;
+
+		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		with = river_puzzle_load_file(&p, path, &diag);
+		without = river_puzzle_load_file(&p, path, NULL);
+		if (with != without || with == RIVER_OK)
+			print_error("%s: %d with a diag, %d without\n", path,
+				    with, without);
+		assert_int_equal(with, without);
+		assert_true(with < 0);
+		assert_int_equal(diag.status, with);
+		f = fopen(path, "rb");
+		assert_non_null(f);
+		assert_int_equal(fseek(f, 0, SEEK_END), 0);
+		size = ftell(f);
+		rewind(f);
+		text = malloc((size_t)size + 1);
+		assert_non_null(text);
+		assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+		fclose(f);
+		assert_int_equal(river_puzzle_load_string(&p, text, (size_t)size,
+							  e->d_name, NULL), with);
+		assert_null(p);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 50);
+}
 
 static void test_load_with_null_arguments(void **state)
 {
@@ -1130,6 +1184,7 @@ int main(void)
 		cmocka_unit_test(test_verify_first_illegal_step),
 		cmocka_unit_test(test_verify_json_and_unreadable),
 		cmocka_unit_test(test_verify_reads_within_the_plan),
+		cmocka_unit_test(test_bad_corpus_status_without_diag),
 		cmocka_unit_test(test_load_with_null_arguments),
 		cmocka_unit_test(test_load_null_text_of_length_zero_is_empty),
 		cmocka_unit_test(test_puzzle_accessors_with_null),
