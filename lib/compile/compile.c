@@ -1544,14 +1544,28 @@ static int compile_time(struct compiler *c)
 	return RIVER_OK;
 }
 
+/* The title of a puzzle without one: the base name of its file without
+ * ".puz", or "Untitled puzzle" when the name is a stand-in such as
+ * "<string>". */
+static const char *default_title(struct arena *arena, const char *name)
+{
+	const char *base = strrchr(name, '/');
+	size_t n;
+
+	base = base ? base + 1 : name;
+	n = strlen(base);
+	if (ends_with(base, n, ".puz"))
+		n -= 4;
+	if (n == 0 || (base[0] == '<' && base[n - 1] == '>'))
+		return "Untitled puzzle";
+	return arena_strndup(arena, base, n);
+}
+
 static int check_whole(struct compiler *c, const struct ast *ast)
 {
 	if (!ast->first)
 		return FAIL(c, NULL,
-			    "the puzzle is empty: it needs a title, items and a boat");
-	if (!c->title)
-		return FAIL(c, NULL,
-			    "the puzzle has no title (add a line such as: title \"My puzzle\")");
+			    "the puzzle is empty: it needs items and a boat");
 	if (c->model->n_items == 0)
 		return FAIL(c, NULL,
 			    "the puzzle has no items (add a line such as: items farmer, wolf)");
@@ -1600,7 +1614,10 @@ int compile_model(struct model *model, struct arena *arena,
 		rc = compile_rules(&c, ast);
 	if (rc != RIVER_OK)
 		return rc;
-	model->title = c.title->u.string.text;
+	model->title = c.title ? c.title->u.string.text
+			       : default_title(arena, src->name);
+	if (!model->title)
+		return out_of_memory(&c);
 	model->description = c.description ? c.description->u.string.text : "";
 	return RIVER_OK;
 }

@@ -534,7 +534,7 @@ static void test_load_null_text_of_length_zero_is_empty(void **state)
 	assert_null(p);
 	assert_string_equal(diag.file, "<string>");
 	assert_string_equal(diag.message,
-			    "the puzzle is empty: it needs a title, items and a boat");
+			    "the puzzle is empty: it needs items and a boat");
 }
 
 static void test_puzzle_accessors_with_null(void **state)
@@ -640,6 +640,67 @@ static void test_load_file(void **state)
 	assert_string_equal(river_puzzle_title(p), "Wolf, goat and cabbage");
 	river_puzzle_free(p);
 	unlink(path);
+}
+
+/* Without a title line, the file's name stands in: its base name
+ * without ".puz" for a file, the name given for text or a stream, and
+ * "Untitled puzzle" without one. */
+static void test_title_is_optional(void **state)
+{
+	static const char text[] = "items farmer\nboat seats 1\n";
+	char dir[64], path[96];
+	river_puzzle *p = NULL;
+	river_diag diag;
+	FILE *f;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/river-test-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/farm.puz", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	assert_int_equal(river_puzzle_load_file(&p, path, &diag), RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "farm");
+	river_puzzle_free(p);
+	unlink(path);
+	rmdir(dir);
+
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text),
+						  "dir/ferry.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "ferry");
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text),
+						  "ferry.txt", NULL),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "ferry.txt");
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text), NULL,
+						  &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Untitled puzzle");
+	river_puzzle_free(p);
+	f = tmpfile();
+	assert_non_null(f);
+	fputs(text, f);
+	rewind(f);
+	assert_int_equal(river_puzzle_load_stream(&p, f, NULL, &diag), RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Untitled puzzle");
+	river_puzzle_free(p);
+	rewind(f);
+	assert_int_equal(river_puzzle_load_stream(&p, f, "piped.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "piped");
+	river_puzzle_free(p);
+	fclose(f);
+	/* A title line still wins. */
+	assert_int_equal(river_puzzle_load_string(&p, WGC_TEXT, strlen(WGC_TEXT),
+						  "dir/ferry.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Wolf, goat and cabbage");
+	river_puzzle_free(p);
 }
 
 static void test_load_file_error_names_the_file(void **state)
@@ -1194,6 +1255,7 @@ int main(void)
 		cmocka_unit_test(test_diag_format_with_null_diag),
 		cmocka_unit_test(test_diag_format_null_buffer_with_size),
 		cmocka_unit_test(test_load_file),
+		cmocka_unit_test(test_title_is_optional),
 		cmocka_unit_test(test_load_file_error_names_the_file),
 		cmocka_unit_test(test_load_missing_file),
 		cmocka_unit_test(test_load_directory),
