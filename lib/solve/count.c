@@ -27,6 +27,9 @@ struct counter {
 	struct loads loads;
 	unsigned long long limit;
 	bool by_time;
+	/* The most a state may cost: the time limit when the least time is
+	 * sought (the system tracks no time then), else no bound. */
+	unsigned long long max_cost;
 };
 
 static size_t hash_of(state_t s, size_t cap)
@@ -203,8 +206,11 @@ static int settle(struct counter *c, unsigned long long *best)
 			state_t s = c->node[u].state;
 			state_t to = state_cross(sys, s, c->loads.delta[i]);
 			unsigned long long cost = c->node[u].cost + step_cost(c, s, to);
-			size_t at = find(c, to);
+			size_t at;
 
+			if (cost > c->max_cost)
+				continue; /* past the time limit: not reached */
+			at = find(c, to);
 			if (at == SIZE_MAX) {
 				if (!system_safe(sys, to))
 					continue;
@@ -357,6 +363,8 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 	memset(&c, 0, sizeof c);
 	c.sys = sys;
 	c.by_time = sys->model->minimize_time;
+	c.max_cost = c.by_time && sys->model->has_time_limit
+		     ? sys->model->time_limit : ~0ULL;
 	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
 	if (c.limit > UINT32_MAX - 1)
 		c.limit = UINT32_MAX - 1;
@@ -365,10 +373,6 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 	if (rc == RIVER_OK)
 		rc = settle(&c, &best);
 	res->explored = c.n;
-	/* A time limit bounds the least time too. */
-	if (rc == RIVER_OK && c.by_time && sys->model->has_time_limit &&
-	    best != ~0ULL && best > sys->model->time_limit)
-		best = ~0ULL;
 	if (rc == RIVER_OK && best != ~0ULL) {
 		res->solved = true;
 		res->cost = best;
