@@ -219,9 +219,18 @@ static void test_export_lists_and_bad_arguments(void **state)
 	assert_string_equal(f[3], "ocean");
 	assert_string_equal(f[4], "bqm");
 	assert_null(f[5]);
+	for (; *f; f++) {
+		assert_int_equal(river_export(&out, p, *f, NULL, &diag), RIVER_OK);
+		river_free(out);
+	}
 	assert_string_equal(e[0], "minizinc");
+	assert_string_equal(e[1], "z3");
+	assert_string_equal(e[2], "cbc");
 	assert_string_equal(e[3], "glpk");
 	assert_null(e[4]);
+	/* The same arrays each time: nothing is rewritten. */
+	assert_ptr_equal(river_engines(), e);
+	assert_ptr_equal(river_export_formats(), f - 5);
 	assert_int_equal(river_export(&out, p, "xml", NULL, &diag), RIVER_EINVAL);
 	assert_null(out);
 	assert_string_equal(diag.message,
