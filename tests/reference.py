@@ -6,6 +6,11 @@ written as .puz text, and a plain search written straight from river(5)'s
     reference.py SEED DIR   write DIR/SEED.puz and print its expected
                             verdict: "solved CROSSINGS TIME COUNT", or
                             "unsolvable"
+    reference.py --labels FIRST LAST DIR
+                            write DIR/FIRST.puz .. DIR/LAST.puz, the same
+                            puzzles with labels that are hard to read back
+                            (shared, another item's name, with blanks, a
+                            count), and search none of them
 
 The search walks states (where each copy is, the boat, the crossing
 number, the last load's weight, the time so far), cheapest first, and
@@ -18,8 +23,16 @@ import random
 import sys
 
 
-def make_puzzle(rng):
-    """A random puzzle: its text, and the structure the search reads."""
+# Labels a plan's reader could take for something else; "@" stands for
+# another item's name.
+TRICKY_LABELS = ["🐺", "🐺", "@", "@ x", "2 @", "Brother 1", "Brother 10",
+                 "1 s", "-->", "7", "a|b", "🐐×2", "i0", "k1"]
+
+
+def make_puzzle(rng, labels=None):
+    """A random puzzle: its text, and the structure the search reads.
+    labels, a second generator, gives the items labels (the puzzle is
+    the same but for them)."""
     n_items = rng.randint(3, 5)
     items = []
     for i in range(n_items):
@@ -119,7 +132,11 @@ def make_puzzle(rng):
     decl = []
     for it in items:
         d = it["name"] if it["copies"] == 1 else "%d %s" % (it["copies"], it["name"])
-        decl.append("%s (weight %d, time %d)" % (d, it["weight"], it["time"]))
+        d = "%s (weight %d, time %d)" % (d, it["weight"], it["time"])
+        if labels and labels.random() < 0.8:
+            other = labels.choice([o["name"] for o in items if o is not it])
+            d += ' "%s"' % labels.choice(TRICKY_LABELS).replace("@", other)
+        decl.append(d)
     lines.append("items " + ", ".join(decl))
     lines.append("boat " + ", ".join(boat))
     lines.append("rowers " + ", ".join(it["name"] for it in rowers))
@@ -279,6 +296,13 @@ def search(p):
 
 
 def main():
+    if sys.argv[1] == "--labels":
+        first, last, out = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+        for seed in range(first, last + 1):
+            text, _ = make_puzzle(random.Random(seed), random.Random(-seed))
+            with open("%s/%d.puz" % (out, seed), "w") as f:
+                f.write(text)
+        return
     seed, out = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(seed)
     text, p = make_puzzle(rng)

@@ -794,28 +794,29 @@ static size_t inherit_guards(const struct compiler *c, const struct rule *rule,
 }
 
 /* A slot for one more rule. */
-static struct rule *new_rule(struct compiler *c, const struct loc *loc)
+static int new_rule(struct compiler *c, const struct loc *loc,
+		    struct rule **out)
 {
 	struct model *m = c->model;
 
-	if (m->n_rules == MAX_RULES) {
-		FAIL(c, loc, "the rules expand to more than %u rules", MAX_RULES);
-		return NULL;
-	}
+	*out = NULL;
+	if (m->n_rules == MAX_RULES)
+		return FAIL(c, loc, "the rules expand to more than %u rules",
+			    MAX_RULES);
 	if (m->n_rules == c->rules_cap) {
 		size_t cap = c->rules_cap ? c->rules_cap * 2 : 16;
 		struct rule *rules = arena_alloc(c->arena, cap * sizeof *rules);
 
-		if (!rules) {
-			out_of_memory(c);
-			return NULL;
-		}
+		if (!rules)
+			return out_of_memory(c);
 		if (m->n_rules)
 			memcpy(rules, m->rules, m->n_rules * sizeof *rules);
 		m->rules = rules;
 		c->rules_cap = cap;
 	}
-	return &m->rules[m->n_rules++];
+	*out = &m->rules[m->n_rules++];
+	memset(*out, 0, sizeof **out);
+	return RIVER_OK;
 }
 
 /* A copy of n items in the arena. */
@@ -853,11 +854,11 @@ static int finish_rule(struct compiler *c, const struct ast_stmt *st,
 static int add_rule(struct compiler *c, const struct ast_stmt *st, size_t a,
 		    size_t b, const size_t *guards, size_t n)
 {
-	struct rule *rule = new_rule(c, &st->loc);
+	struct rule *rule;
+	int rc = new_rule(c, &st->loc, &rule);
 
-	if (!rule)
-		return c->diag ? c->diag->status : RIVER_ENOMEM;
-	memset(rule, 0, sizeof *rule);
+	if (rc != RIVER_OK)
+		return rc;
 	rule->guards = copy_items(c, guards, n);
 	if (!rule->guards)
 		return out_of_memory(c);
@@ -1001,10 +1002,9 @@ static int compile_set_rule(struct compiler *c, const struct ast_stmt *st)
 			       "only %llu of %s in all, never more than %llu",
 			       most, st->kind == ST_AT_MOST ? "them" : "the first",
 			       bound);
-	rule = new_rule(c, &st->loc);
-	if (!rule)
-		return c->diag ? c->diag->status : RIVER_ENOMEM;
-	memset(rule, 0, sizeof *rule);
+	rc = new_rule(c, &st->loc, &rule);
+	if (rc != RIVER_OK)
+		return rc;
 	switch (st->kind) {
 	case ST_OUTNUMBER: rule->kind = RULE_OUTNUMBER; break;
 	case ST_ALONE: rule->kind = RULE_ALONE; break;
@@ -1544,14 +1544,28 @@ static int compile_time(struct compiler *c)
 	return RIVER_OK;
 }
 
+/* The title of a puzzle without one: the base name of its file without
+ * ".puz", or "Untitled puzzle" when the name is a stand-in such as
+ * "<string>". */
+static const char *default_title(struct arena *arena, const char *name)
+{
+	const char *base = strrchr(name, '/');
+	size_t n;
+
+	base = base ? base + 1 : name;
+	n = strlen(base);
+	if (ends_with(base, n, ".puz"))
+		n -= 4;
+	if (n == 0 || (base[0] == '<' && base[n - 1] == '>'))
+		return "Untitled puzzle";
+	return arena_strndup(arena, base, n);
+}
+
 static int check_whole(struct compiler *c, const struct ast *ast)
 {
 	if (!ast->first)
 		return FAIL(c, NULL,
-			    "the puzzle is empty: it needs a title, items and a boat");
-	if (!c->title)
-		return FAIL(c, NULL,
-			    "the puzzle has no title (add a line such as: title \"My puzzle\")");
+			    "the puzzle is empty: it needs items and a boat");
 	if (c->model->n_items == 0)
 		return FAIL(c, NULL,
 			    "the puzzle has no items (add a line such as: items farmer, wolf)");
@@ -1600,7 +1614,10 @@ int compile_model(struct model *model, struct arena *arena,
 		rc = compile_rules(&c, ast);
 	if (rc != RIVER_OK)
 		return rc;
-	model->title = c.title->u.string.text;
+	model->title = c.title ? c.title->u.string.text
+			       : default_title(arena, src->name);
+	if (!model->title)
+		return out_of_memory(&c);
 	model->description = c.description ? c.description->u.string.text : "";
 	return RIVER_OK;
 }

@@ -70,6 +70,12 @@ static inline bool plan_by_search(const river_plan *plan)
 	return plan->horizon == 0;
 }
 
+/* The label the table of a plan shows for item i, or NULL when it shows
+ * the name: a label is shown only when the plan reader takes it back for
+ * that item alone (no other item has it, it is not another item's name,
+ * no count or arrow, and no name or label starts it before a blank). */
+const char *plan_shown_label(const struct model *m, size_t i);
+
 int plan_render_text(char **out, const river_plan *plan);
 int plan_render_json(char **out, const river_plan *plan);
 

@@ -23,11 +23,14 @@ static const char *number_word(unsigned n, char *buf, size_t size)
 	return buf;
 }
 
-/* How one item shows in the table: its label if it has one, else its
- * name; copies of a kind as "3 missionaries" or "🧔×3". */
-static void put_token(struct buf *b, const struct item *it, unsigned n)
+/* How item i shows in the table: its label if it has one that reads
+ * back as that item, else its name; copies of a kind as "3 missionaries"
+ * or "🧔×3". */
+static void put_token(struct buf *b, const struct model *m, size_t i,
+		      unsigned n)
 {
-	const char *show = it->label[0] ? it->label : NULL;
+	const struct item *it = &m->items[i];
+	const char *show = plan_shown_label(m, i);
 
 	if (!it->is_kind)
 		buf_puts(b, show ? show : it->name);
@@ -53,7 +56,7 @@ static void put_items(struct buf *b, const river_plan *plan, size_t k,
 			continue;
 		if (!first)
 			buf_putc(b, ' ');
-		put_token(b, &m->items[i], n);
+		put_token(b, m, i, n);
 		first = false;
 	}
 }

@@ -1,6 +1,7 @@
 /* Checking a plan from outside: read who crosses at each step from the
  * text river solve prints, its JSON, or one crossing a line, then replay
  * the crossings from the start and say where the first one goes wrong. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,9 @@ struct reader {
 	const struct source *src;
 	river_diag *diag;
 	struct arena arena;
-	struct names names; /* names, singulars and labels of the items */
+	struct names names;  /* names and singulars of the items */
+	struct names labels; /* their labels (not read in JSON) */
+	const char **shown;  /* per item: the label a table shows, or NULL */
 	struct crossing *steps;
 	size_t n, cap;
 };
@@ -37,6 +40,8 @@ static int fail(struct reader *r, size_t offset, const char *fmt,
 	return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc, fmt, word);
 }
 
+/* Names and singulars go in names, labels in labels: a word is read as
+ * a name first, so a label that is another item's name never hides it. */
 static int add_names(struct reader *r)
 {
 	const struct model *m = &r->puzzle->model;
@@ -45,14 +50,30 @@ static int add_names(struct reader *r)
 	int oom = 0;
 
 	r->names.arena = &r->arena;
+	r->labels.arena = &r->arena;
+	r->shown = arena_alloc(&r->arena, (m->n_items + 1) * sizeof *r->shown);
+	oom = !r->shown;
 	for (i = 0; i < m->n_items && !oom; i++) {
+		r->shown[i] = plan_shown_label(m, i);
 		names_add(&r->names, m->items[i].name, i, none, &oom);
 		names_add(&r->names, m->items[i].singular, i, none, &oom);
 		if (m->items[i].label[0])
-			names_add(&r->names, m->items[i].label, i, none, &oom);
+			names_add(&r->labels, m->items[i].label, i, none, &oom);
 	}
 	return oom ? diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory")
 		   : RIVER_OK;
+}
+
+/* Another item than e's with e's label, or SIZE_MAX. */
+static size_t label_twin(const struct reader *r, const struct name_entry *e)
+{
+	const struct model *m = &r->puzzle->model;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (i != e->item && strcmp(m->items[i].label, e->name) == 0)
+			return i;
+	return SIZE_MAX;
 }
 
 static struct crossing *new_step(struct reader *r, size_t offset)
@@ -81,29 +102,41 @@ static struct crossing *new_step(struct reader *r, size_t offset)
 	return c;
 }
 
-/* Board n copies of the item called word (len bytes at offset). */
+/* Board n copies of the item called word (len bytes at offset): its
+ * name or singular, else (when labels) its label, which must be that
+ * item's alone. */
 static int board(struct reader *r, struct crossing *c, const char *word,
-		 size_t len, size_t offset, unsigned n)
+		 size_t len, size_t offset, unsigned n, bool labels)
 {
+	const struct model *m = &r->puzzle->model;
 	char *name = arena_strndup(&r->arena, word, len);
 	const struct name_entry *e;
+	struct loc loc = source_loc(r->src, offset);
 	const char *near;
 
 	if (!name)
 		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	e = names_find(&r->names, name);
+	if (!e && labels) {
+		e = names_find(&r->labels, name);
+		if (e && label_twin(r, e) != SIZE_MAX)
+			return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc,
+					"'%s' is the label of both the %s and "
+					"the %s: write the name", name,
+					m->items[e->item].name,
+					m->items[label_twin(r, e)].name);
+	}
 	if (e) {
 		c->count[e->item] += n;
 		return RIVER_OK;
 	}
 	near = names_suggest(&r->names, name);
-	if (near) {
-		struct loc loc = source_loc(r->src, offset);
-
+	if (!near && labels)
+		near = names_suggest(&r->labels, name);
+	if (near)
 		return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc,
 				"unknown item '%s' (did you mean '%s'?)", name,
 				near);
-	}
 	return fail(r, offset, "unknown item '%s'", name);
 }
 
@@ -140,7 +173,8 @@ static const char *find_times(const char *word, size_t len)
 }
 
 /* The length of the longest label with a blank in it ("Brother 1")
- * that the text at p spells out as a whole word, or 0. */
+ * that the text at p spells out as a whole word, or 0.  Only labels a
+ * table shows count: another ("2 cannibals") could hide what is meant. */
 static size_t label_at(const struct reader *r, size_t p, size_t end)
 {
 	const struct model *m = &r->puzzle->model;
@@ -148,7 +182,7 @@ static size_t label_at(const struct reader *r, size_t p, size_t end)
 	size_t i, best = 0;
 
 	for (i = 0; i < m->n_items; i++) {
-		const char *label = m->items[i].label;
+		const char *label = r->shown[i] ? r->shown[i] : "";
 		size_t len = strlen(label), q = p + len;
 
 		if (len <= best || !strpbrk(label, " \t") || q > end ||
@@ -193,9 +227,11 @@ static int read_load(struct reader *r, size_t start, size_t end)
 				rc = fail(r, p, "a count must be at least %s", "1");
 		} else if (x && all_digits(x + 2, (size_t)(text + w - x - 2))) {
 			rc = board(r, c, text + p, (size_t)(x - text - p), p,
-				   digits_value(x + 2, (size_t)(text + w - x - 2)));
+				   digits_value(x + 2, (size_t)(text + w - x - 2)),
+				   true);
 		} else {
-			rc = board(r, c, text + p, len, p, pending ? pending : 1);
+			rc = board(r, c, text + p, len, p, pending ? pending : 1,
+				   true);
 			pending = 0;
 		}
 		p = w;
@@ -325,7 +361,7 @@ static int read_json(struct reader *r)
 				return fail(r, who->offset, "%s",
 					    "a passenger that is not a name");
 			rc = board(r, c, who->string, strlen(who->string),
-				   who->offset, 1);
+				   who->offset, 1, false);
 			if (rc != RIVER_OK)
 				return rc;
 		}

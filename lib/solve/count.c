@@ -29,6 +29,9 @@ struct counter {
 	bool by_time;
 	const struct stop *stop;
 	unsigned long long popped;
+	/* The most a state may cost: the time limit when the least time is
+	 * sought (the system tracks no time then), else no bound. */
+	unsigned long long max_cost;
 };
 
 /* How often (in states taken from the heap) the count looks at the
@@ -215,8 +218,11 @@ static int settle(struct counter *c, unsigned long long *best)
 			state_t s = c->node[u].state;
 			state_t to = state_cross(sys, s, c->loads.delta[i]);
 			unsigned long long cost = c->node[u].cost + step_cost(c, s, to);
-			size_t at = find(c, to);
+			size_t at;
 
+			if (cost > c->max_cost)
+				continue; /* past the time limit: not reached */
+			at = find(c, to);
 			if (at == SIZE_MAX) {
 				if (!system_safe(sys, to))
 					continue;
@@ -383,6 +389,8 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 	c.sys = sys;
 	c.stop = stop;
 	c.by_time = sys->model->minimize_time;
+	c.max_cost = c.by_time && sys->model->has_time_limit
+		     ? sys->model->time_limit : ~0ULL;
 	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
 	if (c.limit > UINT32_MAX - 1)
 		c.limit = UINT32_MAX - 1;
@@ -391,10 +399,6 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 	if (rc == RIVER_OK)
 		rc = settle(&c, &best);
 	res->explored = c.n;
-	/* A time limit bounds the least time too. */
-	if (rc == RIVER_OK && c.by_time && sys->model->has_time_limit &&
-	    best != ~0ULL && best > sys->model->time_limit)
-		best = ~0ULL;
 	if (rc == RIVER_OK && best != ~0ULL) {
 		res->solved = true;
 		res->cost = best;

@@ -1,6 +1,7 @@
 /* The public interface of river.h, used as a program would use it. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -222,9 +223,18 @@ static void test_export_lists_and_bad_arguments(void **state)
 	assert_string_equal(f[3], "ocean");
 	assert_string_equal(f[4], "bqm");
 	assert_null(f[5]);
+	for (; *f; f++) {
+		assert_int_equal(river_export(&out, p, *f, NULL, &diag), RIVER_OK);
+		river_free(out);
+	}
 	assert_string_equal(e[0], "minizinc");
+	assert_string_equal(e[1], "z3");
+	assert_string_equal(e[2], "cbc");
 	assert_string_equal(e[3], "glpk");
 	assert_null(e[4]);
+	/* The same arrays each time: nothing is rewritten. */
+	assert_ptr_equal(river_engines(), e);
+	assert_ptr_equal(river_export_formats(), f - 5);
 	assert_int_equal(river_export(&out, p, "xml", NULL, &diag), RIVER_EINVAL);
 	assert_null(out);
 	assert_string_equal(diag.message,
@@ -449,6 +459,59 @@ static void test_verify_json_and_unreadable(void **state)
 
 /* ---- NULL arguments ---------------------------------------------------- */
 
+/* Every puzzle of the bad corpus (tests/bad) fails with the same status
+ * whether or not the caller passes a diag, from a file and from text. */
+static void test_bad_corpus_status_without_diag(void **state)
+{
+	const char *srcdir = getenv("srcdir");
+	char dir[4096], path[4200];
+	struct dirent *e;
+	DIR *d;
+	size_t n = 0;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/tests/bad", srcdir ? srcdir : ".");
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		river_puzzle *p = NULL;
+		river_diag diag;
+		char *text;
+		long size;
+		FILE *f;
+		int with, without;
+
+		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		with = river_puzzle_load_file(&p, path, &diag);
+		without = river_puzzle_load_file(&p, path, NULL);
+		if (with != without || with == RIVER_OK)
+			print_error("%s: %d with a diag, %d without\n", path,
+				    with, without);
+		assert_int_equal(with, without);
+		assert_true(with < 0);
+		assert_int_equal(diag.status, with);
+		f = fopen(path, "rb");
+		assert_non_null(f);
+		assert_int_equal(fseek(f, 0, SEEK_END), 0);
+		size = ftell(f);
+		rewind(f);
+		text = malloc((size_t)size + 1);
+		assert_non_null(text);
+		assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+		fclose(f);
+		assert_int_equal(river_puzzle_load_string(&p, text, (size_t)size,
+							  e->d_name, NULL), with);
+		assert_null(p);
+		free(text);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 50);
+}
+
 static void test_load_with_null_arguments(void **state)
 {
 	river_puzzle *p = (river_puzzle *)1;
@@ -484,7 +547,7 @@ static void test_load_null_text_of_length_zero_is_empty(void **state)
 	assert_null(p);
 	assert_string_equal(diag.file, "<string>");
 	assert_string_equal(diag.message,
-			    "the puzzle is empty: it needs a title, items and a boat");
+			    "the puzzle is empty: it needs items and a boat");
 }
 
 static void test_puzzle_accessors_with_null(void **state)
@@ -590,6 +653,67 @@ static void test_load_file(void **state)
 	assert_string_equal(river_puzzle_title(p), "Wolf, goat and cabbage");
 	river_puzzle_free(p);
 	unlink(path);
+}
+
+/* Without a title line, the file's name stands in: its base name
+ * without ".puz" for a file, the name given for text or a stream, and
+ * "Untitled puzzle" without one. */
+static void test_title_is_optional(void **state)
+{
+	static const char text[] = "items farmer\nboat seats 1\n";
+	char dir[64], path[96];
+	river_puzzle *p = NULL;
+	river_diag diag;
+	FILE *f;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/river-test-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/farm.puz", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	assert_int_equal(river_puzzle_load_file(&p, path, &diag), RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "farm");
+	river_puzzle_free(p);
+	unlink(path);
+	rmdir(dir);
+
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text),
+						  "dir/ferry.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "ferry");
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text),
+						  "ferry.txt", NULL),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "ferry.txt");
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text), NULL,
+						  &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Untitled puzzle");
+	river_puzzle_free(p);
+	f = tmpfile();
+	assert_non_null(f);
+	fputs(text, f);
+	rewind(f);
+	assert_int_equal(river_puzzle_load_stream(&p, f, NULL, &diag), RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Untitled puzzle");
+	river_puzzle_free(p);
+	rewind(f);
+	assert_int_equal(river_puzzle_load_stream(&p, f, "piped.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "piped");
+	river_puzzle_free(p);
+	fclose(f);
+	/* A title line still wins. */
+	assert_int_equal(river_puzzle_load_string(&p, WGC_TEXT, strlen(WGC_TEXT),
+						  "dir/ferry.puz", &diag),
+			 RIVER_OK);
+	assert_string_equal(river_puzzle_title(p), "Wolf, goat and cabbage");
+	river_puzzle_free(p);
 }
 
 static void test_load_file_error_names_the_file(void **state)
@@ -1074,6 +1198,11 @@ static void test_walk_out_of_range(void **state)
 	assert_int_equal(river_plan_item_on(plan, 7, 0, RIVER_RIGHT), 1);
 	assert_int_equal(river_plan_item_on(plan, 8, 0, RIVER_RIGHT), 0);
 	assert_int_equal(river_plan_item_on(plan, 0, 4, RIVER_LEFT), 0);
+	/* A bank that is neither: 0, not the left bank's count. */
+	assert_int_equal(river_plan_item_on(plan, 0, 0, RIVER_LEFT), 1);
+	assert_int_equal(river_plan_item_on(plan, 0, 0, (river_bank)7), 0);
+	assert_int_equal(river_plan_item_on(plan, 0, 0, (river_bank)-1), 0);
+	assert_int_equal(river_plan_item_on(plan, 7, 0, (river_bank)2), 0);
 	assert_int_equal(river_plan_item_moved(plan, 0, 0), 0);
 	assert_int_equal(river_plan_item_moved(plan, 7, 0), 1);
 	assert_int_equal(river_plan_item_moved(plan, 8, 0), 0);
@@ -1129,6 +1258,7 @@ int main(void)
 		cmocka_unit_test(test_verify_first_illegal_step),
 		cmocka_unit_test(test_verify_json_and_unreadable),
 		cmocka_unit_test(test_verify_reads_within_the_plan),
+		cmocka_unit_test(test_bad_corpus_status_without_diag),
 		cmocka_unit_test(test_load_with_null_arguments),
 		cmocka_unit_test(test_load_null_text_of_length_zero_is_empty),
 		cmocka_unit_test(test_puzzle_accessors_with_null),
@@ -1138,6 +1268,7 @@ int main(void)
 		cmocka_unit_test(test_diag_format_with_null_diag),
 		cmocka_unit_test(test_diag_format_null_buffer_with_size),
 		cmocka_unit_test(test_load_file),
+		cmocka_unit_test(test_title_is_optional),
 		cmocka_unit_test(test_load_file_error_names_the_file),
 		cmocka_unit_test(test_load_missing_file),
 		cmocka_unit_test(test_load_directory),

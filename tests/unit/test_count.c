@@ -130,6 +130,92 @@ static void test_count_respects_the_limit(void **state)
 	river_puzzle_free(p);
 }
 
+/* Add to seen[0..*n) every state that s reaches within budget time. */
+static void reach(const struct system *sys, state_t s, unsigned long long budget,
+		  state_t *seen, size_t *n, size_t cap)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	struct loads loads;
+	size_t i;
+
+	for (i = 0; i < *n && seen[i] != s; i++)
+		;
+	if (i == *n) {
+		assert_true(*n < cap);
+		seen[(*n)++] = s;
+	}
+	loads_init(&loads);
+	assert_int_equal(system_loads(sys, s, &loads), RIVER_OK);
+	for (i = 0; i < loads.n; i++) {
+		state_t t = state_cross(sys, s, loads.delta[i]);
+		unsigned long long trip;
+
+		system_load_of(sys, s, t, count);
+		trip = system_trip_time(sys, count);
+		if (system_safe(sys, t) && trip <= budget)
+			reach(sys, t, budget - trip, seen, n, cap);
+	}
+	loads_release(&loads);
+}
+
+/* The least time under a time limit reaches only the states some path
+ * reaches within the limit, and counts just those. */
+static void test_least_time_prunes_at_the_limit(void **state)
+{
+	unsigned limit;
+
+	(void)state;
+	for (limit = 1; limit <= 6; limit++) {
+		char text[256];
+		river_puzzle *p;
+		river_plan *plan;
+		river_solve_options opts;
+		river_diag diag;
+		state_t seen[256];
+		size_t n = 0;
+
+		snprintf(text, sizeof text,
+			 "title \"t\"\nitems a (time 1), b (time 1), c (time 2)\n"
+			 "boat seats 2\nminimize time\ntime limit %u\n", limit);
+		p = unit_load(text);
+		reach(&p->sys, p->sys.start, limit, seen, &n, 256);
+		river_solve_options_init(&opts);
+		/* Without a plan every state within the limit is reached;
+		 * with one, the search stops at the least time. */
+		assert_int_equal(river_solve(&plan, p, NULL, &diag), RIVER_OK);
+		if (river_plan_solved(plan)) {
+			assert_true(river_plan_time(plan) <= limit);
+			assert_true(river_plan_states_explored(plan) <= n);
+		} else {
+			assert_int_equal(river_plan_states_explored(plan), n);
+		}
+		river_plan_free(plan);
+		opts.max_plans = 5;
+		assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_OK);
+		if (!river_plan_solved(plan))
+			assert_int_equal(river_plan_states_explored(plan), n);
+		river_plan_free(plan);
+		river_puzzle_free(p);
+	}
+}
+
+/* Three walkers of time 1, two at a time, within a time limit of 1: the
+ * start and the 6 states one crossing away. */
+static void test_least_time_limit_counts_states(void **state)
+{
+	river_puzzle *p = unit_load(
+		"title \"t\"\nitems a (time 1), b (time 1), c (time 1)\n"
+		"boat seats 2\nminimize time\ntime limit 1\n");
+	river_plan *plan;
+
+	(void)state;
+	assert_int_equal(river_solve(&plan, p, NULL, NULL), RIVER_OK);
+	assert_false(river_plan_solved(plan));
+	assert_int_equal(river_plan_states_explored(plan), 7);
+	river_plan_free(plan);
+	river_puzzle_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -138,6 +224,8 @@ int main(void)
 		cmocka_unit_test(test_count_off_by_default),
 		cmocka_unit_test(test_count_keeps_at_most_max),
 		cmocka_unit_test(test_count_respects_the_limit),
+		cmocka_unit_test(test_least_time_prunes_at_the_limit),
+		cmocka_unit_test(test_least_time_limit_counts_states),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
