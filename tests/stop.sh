@@ -36,10 +36,16 @@ big="$tmp/big.puz"
 	echo 'x1 eats x2 unless farmer'
 } >"$big"
 
-# A process that runs (a zombie waits only to be reaped).
+# Does process $1, one of the fake engine's, still run?  A zombie waits
+# only to be reaped; a pid that another program now has (the suite
+# starts many) is not the fake's.
 alive() {
-	test -n "$1" && kill -0 "$1" 2>/dev/null &&
-		case $(ps -o stat= -p "$1") in Z*) false ;; *) true ;; esac
+	test -n "$1" || return 1
+	case $(ps -o stat=,args= -p "$1" 2>/dev/null) in
+	Z*) false ;;
+	*"$fake/"* | *"sleep 1000"*) true ;;
+	*) false ;;
+	esac
 }
 
 # Wait up to 10 s for file $1 to exist.
