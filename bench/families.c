@@ -335,7 +335,7 @@ char *family_promela(const struct family_size *f, char *err,
 {
 	struct text t = {0};
 	unsigned long long loads = 0;
-	unsigned bits, seats, i, j;
+	unsigned bits, seats, i;
 	char name[64];
 
 	if (f->family == FAMILY_JAPANESE || f->family == FAMILY_TORCH) {
@@ -367,30 +367,39 @@ char *family_promela(const struct family_size *f, char *err,
 	    " * states are the puzzle's reachable legal states.  There is no\n"
 	    " * goal: Spin explores them all.\n */\n", name);
 	put(&t, "unsigned bank : %u;\nbit boat;\n\n", bits);
-	put(&t, "#define B(i) ((bank >> (i)) & 1)\n");
-	put(&t, "#define LEGAL (1");
+	/* LEGAL is a few operations on the bits whatever the size: one
+	 * term a rule would make a model Spin and cc take minutes on. */
 	if (f->family == FAMILY_JEALOUS) {
-		/* husband i is bit i-1, wife i is bit n+i-1 */
-		unsigned n = f->n[0];
+		/* H: the husbands, 1 on the right; W: their wives */
+		unsigned long all = (1UL << f->n[0]) - 1;
 
-		for (i = 0; i < n; i++)
-			for (j = 0; j < n; j++)
-				if (i != j)
-					put(&t, " \\\n\t&& (B(%u) != B(%u) || "
-					    "B(%u) == B(%u))", n + i, j, n + i, i);
-	} else if (f->family == FAMILY_STAR) {
-		for (i = 2; i < bits; i++)
-			put(&t, " \\\n\t&& (B(1) != B(%u) || B(1) == B(0))", i);
-	} else if (f->family == FAMILY_CHAIN) {
-		for (i = 1; i + 1 < bits; i++)
-			put(&t, " \\\n\t&& (B(%u) != B(%u) || B(%u) == B(0))",
-			    i, i + 1, i);
-	} else if (f->family == FAMILY_FEW) {
-		for (i = 1; i <= f->n[2]; i++)
-			put(&t, " \\\n\t&& (B(%u) != B(%u) || B(%u) == B(0))",
-			    2 * i - 1, 2 * i, 2 * i - 1);
+		put(&t, "#define H (bank & %lu)\n#define W ((bank >> %u) & %lu)\n",
+		    all, f->n[0], all);
+		put(&t, "/* no wife on the right without her husband while a "
+		    "husband is there,\n * nor on the left */\n");
+		put(&t, "#define LEGAL (!((W & ~H & %lu) != 0 && H != 0) && \\\n"
+		    "\t!((~W & H & %lu) != 0 && H != %lu))\n", all, all, all);
+	} else {
+		/* S: the items on the bank without the farmer (bit 0) */
+		unsigned long pairs = 0, rest = 0;
+
+		if (f->family == FAMILY_STAR)
+			rest = ((1UL << bits) - 1) & ~3UL;
+		else if (f->family == FAMILY_CHAIN)
+			pairs = ((1UL << (bits - 1)) - 1) & ~1UL;
+		else if (f->family == FAMILY_FEW)
+			for (i = 1; i <= f->n[2]; i++)
+				pairs |= 1UL << (2 * i - 1);
+		put(&t, "#define S ((bank & 1) -> ~bank : bank)\n");
+		if (f->family == FAMILY_STAR)
+			put(&t, "/* x1 with any other item there */\n"
+			    "#define LEGAL ((S & 2) == 0 || (S & %lu) == 0)\n", rest);
+		else if (pairs)
+			put(&t, "/* x(i) with x(i+1) there, for the rules' i */\n"
+			    "#define LEGAL ((S & (S >> 1) & %lu) == 0)\n", pairs);
+		else
+			put(&t, "#define LEGAL 1\n");
 	}
-	put(&t, ")\n");
 	put(&t, "#define MOVE(m) d_step { (bank & (m)) == boat * (m) -> \\\n"
 	    "\tbank = bank ^ (m); boat = 1 - boat; \\\n"
 	    "\tif :: LEGAL -> skip \\\n"
