@@ -14,7 +14,9 @@
 # their ratios.  Needs spin (Debian: apt-get install spin), a C compiler
 # and GNU time (/usr/bin/time).  Run from the build folder, or set RIVER
 # and RIVER_BENCH to the programs and PUZZLES to the puzzles folder;
-# PAN_FLAGS adds options to ./pan (e.g. -w28, a larger hash table).
+# PAN_FLAGS adds options to ./pan (e.g. -m100000, a deeper search);
+# SPIN_CFLAGS replaces the compile options (e.g. without -DBFS, Spin's
+# depth-first search).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +25,7 @@ RIVER_BENCH=${RIVER_BENCH:-./tools/river-bench}
 PUZZLES=${PUZZLES:-$here/../puzzles}
 CC=${CC:-cc}
 PAN_FLAGS=${PAN_FLAGS:-}
+SPIN_CFLAGS=${SPIN_CFLAGS:--DBFS -DSAFETY -DNOCLAIM}
 runs=3
 
 if [ "${1:-}" = -r ]; then
@@ -63,8 +66,9 @@ while [ $((1 << w)) -lt "$states" ] && [ "$w" -lt 34 ]; do
 done
 
 start=$(date +%s.%N)
+# shellcheck disable=SC2086
 (cd "$work" && spin -a model.pml >/dev/null &&
- "$CC" -O2 -w -DBFS -DSAFETY -DNOCLAIM -o pan pan.c)
+ "$CC" -O2 -w $SPIN_CFLAGS -o pan pan.c)
 compile=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
 
 i=0
@@ -93,7 +97,7 @@ pan_kb=$(median 2 "$work"/pan.time.*)
 pan_states=$(awk '/states, stored/ { print $1; exit }' "$work/pan.out")
 river_states=$(river_states "$work/river.out")
 
-echo "$* every state, $runs runs, medians (river solve, then Spin's pan -w$w, each run):"
+echo "$* every state, $runs runs, medians (river solve, then Spin's pan -w$w, each run; cc $SPIN_CFLAGS):"
 printf '  river: %12s states %9.2f s %9.1f MB\n' "$river_states" "$river_s" \
 	"$(echo "$river_kb" | awk '{ print $1 / 1024 }')"
 printf '  spin:  %12s states %9.2f s %9.1f MB  (spin -a and cc: %s s more)\n' \
