@@ -113,10 +113,10 @@ static const struct bench_case cases[] = {
 
 /* The goals' own sizes: minutes, and gigabytes for none 28. */
 static const struct bench_case big_cases[] = {
-	{NULL, NULL, NULL, "jealous 16 3", 0, 1, 131902, NO_PLAN, 40},
-	{NULL, NULL, NULL, "jealous 14 4", 0, 1, 91701, 0, 20},
-	{NULL, NULL, NULL, "star 22 2", 0, 1, 0, 0, 15},
-	{NULL, NULL, NULL, "star 22 2", 1, 1, 0, 0, 30},
+	{NULL, NULL, NULL, "jealous 16 3", 0, 1, 131902, NO_PLAN, 60},
+	{NULL, NULL, NULL, "jealous 14 4", 0, 1, 91701, 25, 30},
+	{NULL, NULL, NULL, "star 22 2", 0, 1, 4194306, 41, 15},
+	{NULL, NULL, NULL, "star 22 2", 1, 1, 4194306, 41, 60},
 	{NULL, NULL, NULL, "star 26 2 every", 0, 1, 0, 0, 120},
 	{NULL, NULL, NULL, "chain 21 10 every", 0, 1, 0, 0, 40},
 	{NULL, NULL, NULL, "torch 22", 0, 1, 0, 0, 120},
