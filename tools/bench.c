@@ -473,7 +473,7 @@ int main(int argc, char **argv)
 	printf("\nFamilies: see bench/families.h; \"every\": a goal no plan"
 	       " reaches, so every state is visited.\nB/state: peak memory"
 	       " growth of the case's process over the states reached.\n"
-	       "The goals (issue 9), at their own sizes (make bench BENCH=big):\n");
+	       "The goals for the search, at their own sizes (make bench BENCH=big):\n");
 	for (i = 0; i < sizeof goals / sizeof *goals; i++)
 		printf("goal: %s\n", goals[i]);
 	printf("%d case%s failed (a wrong answer, or %g times the target)\n",
