@@ -59,11 +59,20 @@ static int by_name(const void *a, const void *b)
 		      ((const struct value *)b)->name);
 }
 
+/* Sort for table_find (qsort must not see a NULL table either). */
+static void table_sort(struct table *t)
+{
+	if (t->n)
+		qsort(t->v, t->n, sizeof *t->v, by_name);
+}
+
 /* The value of the variable called key, or NAN. */
 static double table_find(const struct table *t, const char *key)
 {
 	struct value probe = {(char *)key, 0}, *hit;
 
+	if (t->n == 0)
+		return NAN; /* bsearch must not see a NULL table */
 	hit = bsearch(&probe, t->v, t->n, sizeof *t->v, by_name);
 	return hit ? hit->value : NAN;
 }
@@ -233,28 +242,33 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 	struct table t = {NULL, 0, 0};
 	const char *p = text, *model_end;
 	double end;
+	bool unsat = false;
 	int rc = RIVER_OK;
 
 	memset(ans, 0, sizeof *ans);
-	/* One answer per end asked: the first "sat" is the optimum; none
-	 * means no plan within the horizon. */
+	/* One answer per end asked: the first "sat" is the optimum; only
+	 * "unsat" (each followed by an error for the model it lacks) means
+	 * no plan within the horizon.  Errors alone are no answer. */
 	for (;;) {
 		while (*p == ' ' || *p == '\n')
 			p++;
 		if (strncmp(p, "sat", 3) == 0)
 			break;
-		if (strncmp(p, "unsat", 5) != 0 && strncmp(p, "(error", 6) != 0) {
-			if (!*p) {
-				ans->infeasible = true;
-				return RIVER_OK;
-			}
+		if (!*p)
+			break;
+		if (strncmp(p, "unsat", 5) == 0)
+			unsat = true;
+		else if (strncmp(p, "(error", 6) != 0)
 			return bad_answer(diag, "z3", "it did not say sat or unsat");
-		}
 		p = strchr(p, '\n');
-		if (!p) {
-			ans->infeasible = true;
-			return RIVER_OK;
-		}
+		if (!p)
+			break;
+	}
+	if (!p || !*p) {
+		if (!unsat)
+			return bad_answer(diag, "z3", "it did not say sat or unsat");
+		ans->infeasible = true;
+		return RIVER_OK;
 	}
 	/* This answer's model: up to the next check's result. */
 	{
@@ -291,7 +305,7 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 		table_release(&t);
 		return diag_set(diag, rc, NULL, NULL, "out of memory");
 	}
-	qsort(t.v, t.n, sizeof *t.v, by_name);
+	table_sort(&t);
 	end = table_find(&t, "end");
 	if (isnan(end)) {
 		rc = bad_answer(diag, "z3", "no end in its model");
@@ -323,7 +337,7 @@ static int lp_states(const struct export_ctx *ctx, const char *engine,
 {
 	struct table_src src = {t, "pos_%s_%u", "num_%s_%u", true};
 
-	qsort(t->v, t->n, sizeof *t->v, by_name);
+	table_sort(t);
 	return build_states(ctx, engine, lp_end(t, ctx->horizon), table_pos,
 			    &src, ans, diag);
 }

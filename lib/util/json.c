@@ -94,7 +94,8 @@ static const char *read_string(struct reader *r)
 	char *out;
 
 	while (r->pos < r->len && r->text[r->pos] != '"') {
-		if (r->text[r->pos] == '\\')
+		/* An escape's character, if the text goes on past it. */
+		if (r->text[r->pos] == '\\' && r->pos + 1 < r->len)
 			r->pos++;
 		r->pos++;
 	}
