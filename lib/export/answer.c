@@ -201,7 +201,10 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 	v = json_parse(&arena, from, (size_t)(to - from), &at, &error);
 	if (!v) {
 		arena_release(&arena);
-		return bad_answer(diag, "minizinc", error);
+		return error == JSON_NO_MEMORY
+			       ? diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					  "out of memory")
+			       : bad_answer(diag, "minizinc", error);
 	}
 	src.at = json_get(v, "at");
 	src.right = json_get(v, "right");

@@ -292,6 +292,8 @@ static int read_json(struct reader *r)
 					  &error);
 	const struct json *plan;
 
+	if (!v && error == JSON_NO_MEMORY)
+		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	if (!v)
 		return fail(r, at, "this is not a plan: %s", error);
 	plan = json_get(v, "plan");

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char JSON_NO_MEMORY[] = "out of memory";
+
 /* Deeper nesting than this is no answer libriver asked for. */
 #define JSON_MAX_DEPTH 64
 
@@ -32,7 +34,7 @@ static struct json *new_value(struct reader *r, enum json_type type)
 	struct json *v = arena_alloc(r->arena, sizeof *v);
 
 	if (!v)
-		return fail(r, "out of memory");
+		return fail(r, JSON_NO_MEMORY);
 	v->type = type;
 	v->offset = r->pos;
 	return v;
@@ -103,7 +105,7 @@ static const char *read_string(struct reader *r)
 		return (const char *)fail(r, "unterminated string");
 	out = arena_alloc(r->arena, r->pos - start + 1);
 	if (!out)
-		return (const char *)fail(r, "out of memory");
+		return (const char *)fail(r, JSON_NO_MEMORY);
 	for (size_t i = start; i < r->pos; i++) {
 		char c = r->text[i];
 
@@ -176,7 +178,7 @@ static struct json *read_list(struct reader *r, struct json *v, char close,
 							ncap * sizeof *keys);
 
 			if (!items || !keys)
-				return fail(r, "out of memory");
+				return fail(r, JSON_NO_MEMORY);
 			if (v->n) {
 				memcpy(items, v->items, v->n * sizeof *items);
 				memcpy(keys, v->keys, v->n * sizeof *keys);
