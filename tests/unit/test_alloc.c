@@ -196,6 +196,30 @@ static int call_load_file(struct fixture *f, uint64_t *h, river_diag *diag)
 	return took_puzzle(h, rc, p);
 }
 
+/* With a parameter: n for the puzzles that have it, and for the others
+ * an error (a parameter the puzzle does not declare). */
+static int call_load_with(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_param n = {"n", 2};
+	river_puzzle *p = NULL;
+	int rc = river_puzzle_load_string_with(&p, f->text, f->len, f->name,
+					       &n, 1, diag);
+
+	return took_puzzle(h, rc, p);
+}
+
+static int call_load_stream(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	FILE *in = fopen(f->path, "rb");
+	river_puzzle *p = NULL;
+	int rc;
+
+	assert_non_null(in);
+	rc = river_puzzle_load_stream(&p, in, f->name, diag);
+	fclose(in);
+	return took_puzzle(h, rc, p);
+}
+
 static void digest_plan(uint64_t *h, const river_plan *plan)
 {
 	const river_puzzle *p = plan->puzzle;
@@ -381,6 +405,7 @@ static void chaos_puzzle(const char *name)
 	struct fixture f;
 	river_diag diag;
 	long live = chaos.live;
+	unsigned horizon;
 
 	memset(&f, 0, sizeof f);
 	f.name = name;
@@ -389,6 +414,8 @@ static void chaos_puzzle(const char *name)
 	f.text = read_file(f.path, &f.len);
 	chaos_call(&f, "load", call_load);
 	chaos_call(&f, "load_file", call_load_file);
+	chaos_call(&f, "load_stream", call_load_stream);
+	chaos_call(&f, "load_string_with", call_load_with);
 
 	assert_int_equal(river_puzzle_load_string(&f.puzzle, f.text, f.len,
 						  name, &diag), RIVER_OK);
@@ -401,10 +428,17 @@ static void chaos_puzzle(const char *name)
 	chaos_call(&f, "count", call_count);
 	chaos_call(&f, "render", call_render);
 	chaos_call(&f, "horizon", call_horizon);
+	/* At a short horizon, and at the default one (worked out) where
+	 * that is short enough to try hundreds of times. */
+	assert_int_equal(river_export_horizon(&horizon, f.puzzle, &diag),
+			 RIVER_OK);
 	for (format = river_export_formats(); *format; format++) {
 		f.format = *format;
 		f.horizon = 6;
 		chaos_call(&f, f.format, call_export);
+		f.horizon = 0;
+		if (horizon <= 20)
+			chaos_call(&f, f.format, call_export);
 	}
 	chaos_call(&f, "verify text", call_verify_text);
 	chaos_call(&f, "verify json", call_verify_json);
