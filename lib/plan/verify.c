@@ -27,12 +27,38 @@ struct reader {
 	struct names names; /* names, singulars and labels of the items */
 	struct crossing *steps;
 	size_t n, cap;
+	size_t at;          /* the last offset reader_loc was asked for */
+	struct loc at_loc;  /* and its place (line 0: none yet) */
 };
+
+/* The place of offset, carried on from the last one asked for when
+ * offset is past it: the plan is read front to back, and starting from
+ * its top each time made reading a long plan take quadratic time. */
+static struct loc reader_loc(struct reader *r, size_t offset)
+{
+	const struct source *src = r->src;
+	size_t i;
+
+	if (r->at_loc.line == 0 || offset < r->at) {
+		r->at = 0;
+		r->at_loc.line = r->at_loc.column = 1;
+	}
+	for (i = r->at; i < offset && i < src->len; i++) {
+		if (src->text[i] == '\n') {
+			r->at_loc.line++;
+			r->at_loc.column = 1;
+		} else if (((unsigned char)src->text[i] & 0xC0) != 0x80) {
+			r->at_loc.column++; /* a character's first byte */
+		}
+	}
+	r->at = i;
+	return r->at_loc;
+}
 
 static int fail(struct reader *r, size_t offset, const char *fmt,
 		const char *word)
 {
-	struct loc loc = source_loc(r->src, offset);
+	struct loc loc = reader_loc(r, offset);
 
 	return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc, fmt, word);
 }
@@ -76,7 +102,7 @@ static struct crossing *new_step(struct reader *r, size_t offset)
 	if (!c->count)
 		return NULL;
 	c->dir = 0;
-	c->loc = source_loc(r->src, offset);
+	c->loc = reader_loc(r, offset);
 	r->n++;
 	return c;
 }
@@ -98,7 +124,7 @@ static int board(struct reader *r, struct crossing *c, const char *word,
 	}
 	near = names_suggest(&r->names, name);
 	if (near) {
-		struct loc loc = source_loc(r->src, offset);
+		struct loc loc = reader_loc(r, offset);
 
 		return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc,
 				"unknown item '%s' (did you mean '%s'?)", name,

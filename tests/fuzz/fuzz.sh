@@ -10,6 +10,8 @@
 # folder, crashes to tests/fuzz/run/TARGET-crash-*; the corpus in the
 # source tree is only read.
 set -eu
+# Flags and lists of objects are split into words on purpose.
+# shellcheck disable=SC2086
 
 srcdir=${srcdir:-.}
 cc=${FUZZ_CC:-clang}
@@ -85,7 +87,6 @@ for t in $targets; do
 	for d in $(eval echo "\${FUZZ_SEEDS_$t:-}"); do
 		seeds="$seeds $srcdir/$d"
 	done
-	# shellcheck disable=SC2086
 	"tests/fuzz/fuzz-$t" -max_total_time="$seconds" -timeout=25 \
 		-rss_limit_mb=2560 -print_final_stats=1 \
 		-artifact_prefix="$run/$t-" $dict ${FUZZ_FLAGS:-} \
