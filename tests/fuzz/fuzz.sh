@@ -9,9 +9,10 @@
 # options), FUZZ_SEEDS_TARGET (folders of seed inputs), srcdir.  New inputs go to tests/fuzz/run/TARGET in the build
 # folder, crashes to tests/fuzz/run/TARGET-crash-*; the corpus in the
 # source tree is only read.
-set -eu
+
 # Flags and lists of objects are split into words on purpose.
 # shellcheck disable=SC2086
+set -eu
 
 srcdir=${srcdir:-.}
 cc=${FUZZ_CC:-clang}
