@@ -115,12 +115,14 @@ static int write_file(const char *path, const char *text, river_diag *diag)
 			     path);
 }
 
+/* The file's text; NULL with errno ENOMEM when memory ran out. */
 static char *read_text(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	struct buf b;
 	char chunk[8192];
 	size_t n;
+	char *text;
 
 	if (!f)
 		return NULL;
@@ -128,7 +130,10 @@ static char *read_text(const char *path)
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		buf_putn(&b, chunk, n);
 	fclose(f);
-	return buf_take(&b);
+	text = buf_take(&b);
+	if (!text)
+		errno = ENOMEM;
+	return text;
 }
 
 /* Run the engine with its standard output in w->output and its
@@ -275,8 +280,12 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK)
 		rc = run(e, &w, diag);
 	if (rc == RIVER_OK) {
+		errno = 0;
 		text = read_text(e->answer_on_stdout ? w.output : w.answer);
-		if (!text)
+		if (!text && errno == ENOMEM)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
+		else if (!text)
 			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				      "%s wrote no answer", e->program);
 		else

@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "unit.h"
 #include "plan/plan.h"
 
@@ -337,6 +340,25 @@ static int call_verify_json(struct fixture *f, uint64_t *h, river_diag *diag)
 	return verify(f, h, diag, f->plan_json);
 }
 
+/* An external engine: "z3" on PATH is a script that prints what Z3
+ * answered to wgc's model at horizon 12 (from the fuzz corpus). */
+static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_export_options opts;
+	river_plan *plan = NULL;
+	int rc;
+
+	river_export_options_init(&opts);
+	opts.horizon = 12;
+	rc = river_solve_engine(&plan, f->puzzle, "z3", &opts, diag);
+	if (rc == RIVER_OK)
+		digest_plan(h, plan);
+	else
+		assert_null(plan);
+	river_plan_free(plan);
+	return rc;
+}
+
 /* ---- Failing each allocation in turn ----------------------------- */
 
 /* Make call with memory to spare, then with each of its allocations
@@ -459,6 +481,43 @@ static void test_puzzle(void **state)
 	chaos_puzzle(*state);
 }
 
+static void test_engine(void **state)
+{
+	const char *top = getenv("srcdir"), *path = getenv("PATH");
+	char dir[] = "/tmp/river-alloc-XXXXXX", script[64], *search;
+	struct fixture f;
+	river_diag diag;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(script, sizeof script, "%s/z3", dir);
+	out = fopen(script, "w");
+	assert_non_null(out);
+	fprintf(out, "#!/bin/sh\ntail -c +2 '%s/tests/fuzz/corpus/answer/"
+		"z3-wgc-12'\n", top && *top ? top : ".");
+	fclose(out);
+	assert_int_equal(chmod(script, 0700), 0);
+	search = malloc(strlen(dir) + strlen(path ? path : "") + 2);
+	assert_non_null(search);
+	sprintf(search, "%s:%s", dir, path ? path : "");
+	assert_int_equal(setenv("PATH", search, 1), 0);
+
+	memset(&f, 0, sizeof f);
+	f.name = "wgc";
+	snprintf(f.path, sizeof f.path, "%s/puzzles/wgc.puz",
+		 top && *top ? top : ".");
+	assert_int_equal(river_puzzle_load_file(&f.puzzle, f.path, &diag),
+			 RIVER_OK);
+	chaos_call(&f, "engine z3", call_engine);
+	river_puzzle_free(f.puzzle);
+
+	assert_int_equal(setenv("PATH", path ? path : "", 1), 0);
+	free(search);
+	unlink(script);
+	rmdir(dir);
+}
+
 /* The wrappers themselves: an armed allocation fails, once or from
  * then on, and the count of live blocks follows. */
 static void test_chaos_wraps(void **state)
@@ -494,6 +553,7 @@ int main(void)
 		cmocka_unit_test_prestate(test_puzzle, "missionaries-cannibals"),
 		cmocka_unit_test_prestate(test_puzzle, "jealous-husbands"),
 		cmocka_unit_test_prestate(test_puzzle, "bridge-torch"),
+		cmocka_unit_test(test_engine),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
