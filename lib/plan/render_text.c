@@ -23,11 +23,30 @@ static const char *number_word(unsigned n, char *buf, size_t size)
 	return buf;
 }
 
-/* How one item shows in the table: its label if it has one, else its
- * name; copies of a kind as "3 missionaries" or "🧔×3". */
-static void put_token(struct buf *b, const struct item *it, unsigned n)
+/* Whether item i's label can stand for it: it has one, and no other
+ * item is called or labelled that (else the table, read back by river
+ * verify, would name the wrong item). */
+static bool label_shows(const struct model *m, size_t i)
 {
-	const char *show = it->label[0] ? it->label : NULL;
+	const char *label = m->items[i].label;
+	size_t j;
+
+	if (!label[0])
+		return false;
+	for (j = 0; j < m->n_items; j++)
+		if (j != i && (strcmp(m->items[j].label, label) == 0 ||
+			       strcmp(m->items[j].name, label) == 0))
+			return false;
+	return true;
+}
+
+/* How item i shows in the table: its label if it can, else its name;
+ * copies of a kind as "3 missionaries" or "🧔×3". */
+static void put_token(struct buf *b, const struct model *m, size_t i,
+		      unsigned n)
+{
+	const struct item *it = &m->items[i];
+	const char *show = label_shows(m, i) ? it->label : NULL;
 
 	if (!it->is_kind)
 		buf_puts(b, show ? show : it->name);
@@ -53,7 +72,7 @@ static void put_items(struct buf *b, const river_plan *plan, size_t k,
 			continue;
 		if (!first)
 			buf_putc(b, ' ');
-		put_token(b, &m->items[i], n);
+		put_token(b, m, i, n);
 		first = false;
 	}
 }
