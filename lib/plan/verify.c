@@ -165,7 +165,8 @@ static const char *find_times(const char *word, size_t len)
 	return NULL;
 }
 
-/* The length of the longest label with a blank in it ("Brother 1")
+/* The length of the longest label with a blank (a space, a tab or a
+ * carriage return: what separates words) in it ("Brother 1")
  * that the text at p spells out as a whole word, or 0. */
 static size_t label_at(const struct reader *r, size_t p, size_t end)
 {
@@ -177,7 +178,7 @@ static size_t label_at(const struct reader *r, size_t p, size_t end)
 		const char *label = m->items[i].label;
 		size_t len = strlen(label), q = p + len;
 
-		if (len <= best || !strpbrk(label, " \t") || q > end ||
+		if (len <= best || !strpbrk(label, " \t\r") || q > end ||
 		    memcmp(text + p, label, len) != 0)
 			continue;
 		if (q == end || strchr(" \t\r", text[q]) ||
