@@ -23,15 +23,15 @@ static const char *number_word(unsigned n, char *buf, size_t size)
 	return buf;
 }
 
-/* Whether item i's label can stand for it: it has one, and no other
- * item is called or labelled that (else the table, read back by river
- * verify, would name the wrong item). */
+/* Whether item i's label can stand for it: it has one, without the
+ * table's column mark '|', and no other item is called or labelled that
+ * (else the table, read back by river verify, would be misread). */
 static bool label_shows(const struct model *m, size_t i)
 {
 	const char *label = m->items[i].label;
 	size_t j;
 
-	if (!label[0])
+	if (!label[0] || strchr(label, '|'))
 		return false;
 	for (j = 0; j < m->n_items; j++)
 		if (j != i && (strcmp(m->items[j].label, label) == 0 ||
