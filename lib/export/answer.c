@@ -59,6 +59,13 @@ static int by_name(const void *a, const void *b)
 		      ((const struct value *)b)->name);
 }
 
+/* Sort for table_find (qsort must not see a NULL table either). */
+static void table_sort(struct table *t)
+{
+	if (t->n)
+		qsort(t->v, t->n, sizeof *t->v, by_name);
+}
+
 /* The value of the variable called key, or NAN. */
 static double table_find(const struct table *t, const char *key)
 {
@@ -268,7 +275,10 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 	v = json_parse(&arena, last, (size_t)(last_end - last), &at, &error);
 	if (!v) {
 		arena_release(&arena);
-		return bad_answer(diag, "minizinc", error);
+		return error == JSON_NO_MEMORY
+			       ? diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					  "out of memory")
+			       : bad_answer(diag, "minizinc", error);
 	}
 	src.at = json_get(v, "at");
 	src.right = json_get(v, "right");

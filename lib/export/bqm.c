@@ -326,7 +326,8 @@ int export_bqm(struct export_ctx *ctx)
 						   "the bqm format");
 	if (rc == RIVER_OK && !q.failed)
 		write_json(ctx->out, &q);
-	if (rc == RIVER_OK && q.failed)
+	/* add_row runs out of memory with no diag to fill. */
+	if ((rc == RIVER_OK && q.failed) || rc == RIVER_ENOMEM)
 		rc = diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	linear_release(&lin);
 	linear_release(&q.vars);

@@ -216,13 +216,15 @@ static int write_file(const char *path, const char *text, river_diag *diag)
 }
 
 /* The file's text, at most ENGINE_MAX_OUTPUT bytes of it (*whole says
- * whether that was all); NULL when it cannot be read. */
+ * whether that was all); NULL when it cannot be read, with errno ENOMEM
+ * when memory ran out. */
 static char *read_text(const char *path, bool *whole)
 {
 	FILE *f = fopen(path, "rb");
 	struct buf b;
 	char chunk[8192];
 	size_t n, total = 0;
+	char *text;
 
 	*whole = true;
 	if (!f)
@@ -237,7 +239,10 @@ static char *read_text(const char *path, bool *whole)
 		total += n;
 	}
 	fclose(f);
-	return buf_take(&b);
+	text = buf_take(&b);
+	if (!text)
+		errno = ENOMEM;
+	return text;
 }
 
 static bool too_big(const char *path)
@@ -500,6 +505,7 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 	     !(e->exits >> WEXITSTATUS(status) & 1)))
 		rc = bad_exit(e, &w, WEXITSTATUS(status), diag);
 	if (rc == RIVER_OK) {
+		errno = 0;
 		text = read_text(e->answer_on_stdout ? w.output : w.answer,
 				 &whole);
 		if (!whole)
@@ -507,6 +513,9 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 				      "%s wrote more than %ld MiB: river read "
 				      "no further", e->program,
 				      ENGINE_MAX_OUTPUT >> 20);
+		else if (!text && errno == ENOMEM)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
 		else if (!text)
 			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				      "%s failed: it wrote no answer", e->program);

@@ -30,12 +30,38 @@ struct reader {
 	const char **shown;  /* per item: the label a table shows, or NULL */
 	struct crossing *steps;
 	size_t n, cap;
+	size_t at;          /* the last offset reader_loc was asked for */
+	struct loc at_loc;  /* and its place (line 0: none yet) */
 };
+
+/* The place of offset, carried on from the last one asked for when
+ * offset is past it: the plan is read front to back, and starting from
+ * its top each time made reading a long plan take quadratic time. */
+static struct loc reader_loc(struct reader *r, size_t offset)
+{
+	const struct source *src = r->src;
+	size_t i;
+
+	if (r->at_loc.line == 0 || offset < r->at) {
+		r->at = 0;
+		r->at_loc.line = r->at_loc.column = 1;
+	}
+	for (i = r->at; i < offset && i < src->len; i++) {
+		if (src->text[i] == '\n') {
+			r->at_loc.line++;
+			r->at_loc.column = 1;
+		} else if (((unsigned char)src->text[i] & 0xC0) != 0x80) {
+			r->at_loc.column++; /* a character's first byte */
+		}
+	}
+	r->at = i;
+	return r->at_loc;
+}
 
 static int fail(struct reader *r, size_t offset, const char *fmt,
 		const char *word)
 {
-	struct loc loc = source_loc(r->src, offset);
+	struct loc loc = reader_loc(r, offset);
 
 	return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc, fmt, word);
 }
@@ -97,7 +123,7 @@ static struct crossing *new_step(struct reader *r, size_t offset)
 	if (!c->count)
 		return NULL;
 	c->dir = 0;
-	c->loc = source_loc(r->src, offset);
+	c->loc = reader_loc(r, offset);
 	r->n++;
 	return c;
 }
@@ -111,7 +137,7 @@ static int board(struct reader *r, struct crossing *c, const char *word,
 	const struct model *m = &r->puzzle->model;
 	char *name = arena_strndup(&r->arena, word, len);
 	const struct name_entry *e;
-	struct loc loc = source_loc(r->src, offset);
+	struct loc loc = reader_loc(r, offset);
 	const char *near;
 
 	if (!name)
@@ -185,7 +211,7 @@ static size_t label_at(const struct reader *r, size_t p, size_t end)
 		const char *label = r->shown[i] ? r->shown[i] : "";
 		size_t len = strlen(label), q = p + len;
 
-		if (len <= best || !strpbrk(label, " \t") || q > end ||
+		if (len <= best || !strpbrk(label, " \t\r") || q > end ||
 		    memcmp(text + p, label, len) != 0)
 			continue;
 		if (q == end || strchr(" \t\r", text[q]) ||
@@ -328,6 +354,8 @@ static int read_json(struct reader *r)
 					  &error);
 	const struct json *plan;
 
+	if (!v && error == JSON_NO_MEMORY)
+		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	if (!v)
 		return fail(r, at, "this is not a plan: %s", error);
 	plan = json_get(v, "plan");

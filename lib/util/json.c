@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char JSON_NO_MEMORY[] = "out of memory";
+
 /* Deeper nesting than this is no answer libriver asked for. */
 #define JSON_MAX_DEPTH 64
 
@@ -33,7 +35,7 @@ static struct json *new_value(struct reader *r, enum json_type type)
 	struct json *v = arena_alloc(r->arena, sizeof *v);
 
 	if (!v)
-		return fail(r, "out of memory");
+		return fail(r, JSON_NO_MEMORY);
 	v->type = type;
 	v->offset = r->pos;
 	return v;
@@ -94,13 +96,17 @@ static const char *read_string(struct reader *r)
 	size_t start = r->pos, n = 0;
 	char *out;
 
-	while (r->pos < r->len && r->text[r->pos] != '"')
-		r->pos += r->text[r->pos] == '\\' && r->pos + 1 < r->len ? 2 : 1;
+	while (r->pos < r->len && r->text[r->pos] != '"') {
+		/* An escape's character, if the text goes on past it. */
+		if (r->text[r->pos] == '\\' && r->pos + 1 < r->len)
+			r->pos++;
+		r->pos++;
+	}
 	if (r->pos >= r->len)
 		return (const char *)fail(r, "unterminated string");
 	out = arena_alloc(r->arena, r->pos - start + 1);
 	if (!out)
-		return (const char *)fail(r, "out of memory");
+		return (const char *)fail(r, JSON_NO_MEMORY);
 	for (size_t i = start; i < r->pos; i++) {
 		char c = r->text[i];
 
@@ -173,7 +179,7 @@ static struct json *read_list(struct reader *r, struct json *v, char close,
 							ncap * sizeof *keys);
 
 			if (!items || !keys)
-				return fail(r, "out of memory");
+				return fail(r, JSON_NO_MEMORY);
 			if (v->n) {
 				memcpy(items, v->items, v->n * sizeof *items);
 				memcpy(keys, v->keys, v->n * sizeof *keys);

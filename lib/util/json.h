@@ -23,7 +23,9 @@ struct json {
 };
 
 /* Parse len bytes of text.  NULL on a syntax error, with *error_at set
- * to the byte offset and *error naming what was wrong. */
+ * to the byte offset and *error naming what was wrong: JSON_NO_MEMORY
+ * (the very pointer) when memory ran out. */
+extern const char JSON_NO_MEMORY[];
 struct json *json_parse(struct arena *arena, const char *text, size_t len,
 			size_t *error_at, const char **error);
 /* The member key of an object, or NULL. */

@@ -1,0 +1,560 @@
+/* Out of memory, everywhere: every allocation that loading, checking,
+ * solving, counting, rendering, exporting and verifying make is failed
+ * in turn, first alone, then with every one after it.  Each time the
+ * call must return RIVER_ENOMEM with a message (or, when a fallback
+ * took the failure in its stride, exactly what it returns with memory
+ * to spare), and free all it allocated.
+ *
+ * The program is linked with --wrap for the allocation functions, so
+ * the core's (and this file's) calls come here; cmocka, a shared
+ * library, allocates unseen. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "plan/plan.h"
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *ptr, size_t size);
+void __real_free(void *ptr);
+
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *ptr, size_t size);
+char *__wrap_strdup(const char *s);
+void __wrap_free(void *ptr);
+
+static struct {
+	unsigned long fail_at; /* fail the allocation of this number (from
+				  1 since chaos_arm); 0 for none */
+	bool persistent;       /* and every one after it */
+	unsigned long count;   /* allocations asked for since chaos_arm */
+	bool failed;           /* one was failed */
+	long live;             /* blocks allocated and not yet freed */
+} chaos;
+
+static void chaos_arm(unsigned long fail_at, bool persistent)
+{
+	chaos.fail_at = fail_at;
+	chaos.persistent = persistent;
+	chaos.count = 0;
+	chaos.failed = false;
+}
+
+static bool chaos_fails(void)
+{
+	chaos.count++;
+	if (chaos.fail_at && (chaos.count == chaos.fail_at ||
+			      (chaos.persistent && chaos.count > chaos.fail_at))) {
+		chaos.failed = true;
+		return true;
+	}
+	return false;
+}
+
+void *__wrap_malloc(size_t size)
+{
+	void *p = chaos_fails() ? NULL : __real_malloc(size);
+
+	chaos.live += p != NULL;
+	return p;
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+	void *p = chaos_fails() ? NULL : __real_calloc(n, size);
+
+	chaos.live += p != NULL;
+	return p;
+}
+
+void *__wrap_realloc(void *ptr, size_t size)
+{
+	void *p;
+
+	if (chaos_fails())
+		return NULL;
+	p = __real_realloc(ptr, size);
+	if (!ptr && p)
+		chaos.live++;
+	return p;
+}
+
+char *__wrap_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = __wrap_malloc(n);
+
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+void __wrap_free(void *ptr)
+{
+	chaos.live -= ptr != NULL;
+	__real_free(ptr);
+}
+
+/* ---- What each call gave: a digest of its results --------------- */
+
+static void digest_bytes(uint64_t *h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		*h = (*h ^ p[i]) * UINT64_C(0x100000001b3);
+}
+
+static void digest_str(uint64_t *h, const char *s)
+{
+	digest_bytes(h, s, strlen(s) + 1);
+}
+
+static void digest_num(uint64_t *h, unsigned long long n)
+{
+	digest_bytes(h, &n, sizeof n);
+}
+
+/* ---- The calls --------------------------------------------------- */
+
+struct fixture {
+	const char *name;
+	char *text;             /* the puzzle file */
+	size_t len;
+	char path[4096];
+	river_puzzle *puzzle;   /* loaded with memory to spare */
+	river_plan *plan;       /* its plan, likewise */
+	char *plan_text, *plan_json;
+	const char *format;     /* for export */
+	unsigned horizon;       /* for export */
+};
+
+/* Each makes its call on f, digests what it gave into *h, releases it
+ * and returns the call's status. */
+typedef int (*call_fn)(struct fixture *f, uint64_t *h, river_diag *diag);
+
+static void digest_puzzle(uint64_t *h, const river_puzzle *p)
+{
+	size_t i;
+
+	digest_str(h, river_puzzle_title(p));
+	digest_str(h, river_puzzle_description(p));
+	digest_str(h, river_puzzle_boat_text(p));
+	digest_str(h, river_puzzle_rowing_text(p));
+	digest_str(h, river_puzzle_objective_text(p));
+	for (i = 0; i < river_puzzle_item_count(p); i++) {
+		digest_str(h, river_puzzle_item_name(p, i));
+		digest_str(h, river_puzzle_item_label(p, i));
+		digest_num(h, river_puzzle_item_copies(p, i));
+		digest_num(h, river_puzzle_item_start(p, i));
+		digest_num(h, river_puzzle_item_goal(p, i));
+	}
+	for (i = 0; i < river_puzzle_rule_count(p); i++)
+		digest_str(h, river_puzzle_rule_text(p, i));
+	digest_num(h, river_puzzle_state_bits(p));
+}
+
+/* A call's result: digested when it succeeded, else absent; freed. */
+static int took_puzzle(uint64_t *h, int rc, river_puzzle *p)
+{
+	if (rc == RIVER_OK)
+		digest_puzzle(h, p);
+	else
+		assert_null(p);
+	river_puzzle_free(p);
+	return rc;
+}
+
+static int took_text(uint64_t *h, int rc, char *text)
+{
+	if (rc == RIVER_OK)
+		digest_str(h, text);
+	else
+		assert_null(text);
+	river_free(text);
+	return rc;
+}
+
+static int call_load(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_puzzle *p = NULL;
+	int rc = river_puzzle_load_string(&p, f->text, f->len, f->name, diag);
+
+	return took_puzzle(h, rc, p);
+}
+
+static int call_load_file(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_puzzle *p = NULL;
+	int rc = river_puzzle_load_file(&p, f->path, diag);
+
+	return took_puzzle(h, rc, p);
+}
+
+/* With a parameter: n for the puzzles that have it, and for the others
+ * an error (a parameter the puzzle does not declare). */
+static int call_load_with(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_param n = {"n", 2};
+	river_puzzle *p = NULL;
+	int rc = river_puzzle_load_string_with(&p, f->text, f->len, f->name,
+					       &n, 1, diag);
+
+	return took_puzzle(h, rc, p);
+}
+
+static int call_load_stream(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	FILE *in = fopen(f->path, "rb");
+	river_puzzle *p = NULL;
+	int rc;
+
+	assert_non_null(in);
+	rc = river_puzzle_load_stream(&p, in, f->name, diag);
+	fclose(in);
+	return took_puzzle(h, rc, p);
+}
+
+static void digest_plan(uint64_t *h, const river_plan *plan)
+{
+	const river_puzzle *p = plan->puzzle;
+	size_t k, i;
+
+	digest_num(h, (unsigned long long)river_plan_solved(plan));
+	digest_num(h, river_plan_crossings(plan));
+	digest_num(h, river_plan_time(plan));
+	for (k = 0; k <= river_plan_crossings(plan); k++)
+		for (i = 0; i < river_puzzle_item_count(p); i++)
+			digest_num(h, river_plan_item_on(plan, k, i, RIVER_LEFT));
+}
+
+static int solve(struct fixture *f, uint64_t *h, river_diag *diag,
+		 size_t max_plans)
+{
+	river_solve_options opts;
+	river_plan *plan = NULL;
+	size_t k;
+	int rc;
+
+	river_solve_options_init(&opts);
+	opts.count = max_plans > 0;
+	opts.max_plans = max_plans;
+	rc = river_solve(&plan, f->puzzle, &opts, diag);
+	if (rc != RIVER_OK) {
+		assert_null(plan);
+		return rc;
+	}
+	digest_plan(h, plan);
+	digest_num(h, river_plan_count(plan));
+	digest_num(h, river_plan_alternatives(plan));
+	for (k = 0; k < river_plan_alternatives(plan); k++)
+		digest_plan(h, river_plan_alternative(plan, k));
+	river_plan_free(plan);
+	return rc;
+}
+
+static int call_solve(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	return solve(f, h, diag, 0);
+}
+
+static int call_count(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	return solve(f, h, diag, 4);
+}
+
+static int call_render(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_format formats[] = {RIVER_FORMAT_TEXT,
+					       RIVER_FORMAT_JSON};
+	size_t i;
+	int rc = RIVER_OK;
+
+	for (i = 0; rc == RIVER_OK && i < 2; i++) {
+		char *text = NULL;
+
+		/* river_plan_render has no diag: it can only run out. */
+		rc = river_plan_render(&text, f->plan, formats[i]);
+		rc = took_text(h, rc, text);
+	}
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
+static int call_export(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_export_options opts;
+	char *text = NULL;
+	int rc;
+
+	river_export_options_init(&opts);
+	opts.horizon = f->horizon;
+	rc = river_export(&text, f->puzzle, f->format, &opts, diag);
+	return took_text(h, rc, text);
+}
+
+static int call_horizon(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	unsigned horizon = 0;
+	int rc = river_export_horizon(&horizon, f->puzzle, diag);
+
+	digest_num(h, horizon);
+	return rc;
+}
+
+static int verify(struct fixture *f, uint64_t *h, river_diag *diag,
+		  const char *plan)
+{
+	river_verdict v;
+	int rc = river_verify(&v, f->puzzle, plan, strlen(plan), "plan", diag);
+
+	if (rc == RIVER_OK) {
+		digest_num(h, (unsigned long long)v.legal);
+		digest_num(h, v.crossings);
+		digest_num(h, v.step);
+		digest_num(h, v.time);
+		digest_str(h, v.reason);
+	}
+	return rc;
+}
+
+static int call_verify_text(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	return verify(f, h, diag, f->plan_text);
+}
+
+static int call_verify_json(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	return verify(f, h, diag, f->plan_json);
+}
+
+/* An external engine: "z3" on PATH is a script that prints what Z3
+ * answered to wgc's model at horizon 12 (from the fuzz corpus). */
+static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_export_options opts;
+	river_plan *plan = NULL;
+	int rc;
+
+	river_export_options_init(&opts);
+	opts.horizon = 12;
+	rc = river_solve_engine(&plan, f->puzzle, "z3", &opts, diag);
+	if (rc == RIVER_OK)
+		digest_plan(h, plan);
+	else
+		assert_null(plan);
+	river_plan_free(plan);
+	return rc;
+}
+
+/* ---- Failing each allocation in turn ----------------------------- */
+
+/* Make call with memory to spare, then with each of its allocations
+ * failed: alone, then with every later one. */
+static void chaos_call(struct fixture *f, const char *what, call_fn call)
+{
+	uint64_t want = UINT64_C(14695981039346656037), got;
+	unsigned long n, k;
+	long live = chaos.live;
+	river_diag diag;
+	int expected, rc, persistent;
+	bool ok;
+
+	chaos_arm(0, false);
+	expected = call(f, &want, &diag);
+	n = chaos.count;
+	assert_int_equal(chaos.live, live);
+	for (persistent = 0; persistent < 2; persistent++) {
+		for (k = 1; k <= n; k++) {
+			got = UINT64_C(14695981039346656037);
+			memset(&diag, 0, sizeof diag);
+			chaos_arm(k, persistent);
+			rc = call(f, &got, &diag);
+			chaos_arm(0, false);
+			ok = chaos.live == live &&
+			     (rc == RIVER_ENOMEM
+				      ? diag.status == RIVER_ENOMEM &&
+						strstr(diag.message, "memory")
+				      : rc == expected && got == want);
+			if (!ok)
+				print_error("%s %s: allocation %lu of %lu failed%s: "
+					    "status %d, diag %d (%s), %ld blocks "
+					    "leaked\n", f->name, what, k, n,
+					    persistent ? " with all later" : "",
+					    rc, diag.status, diag.message,
+					    chaos.live - live);
+			assert_true(ok);
+		}
+	}
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "rb");
+	char *text = NULL;
+	long size;
+
+	assert_non_null(in);
+	assert_int_equal(fseek(in, 0, SEEK_END), 0);
+	size = ftell(in);
+	assert_true(size >= 0);
+	rewind(in);
+	text = malloc((size_t)size + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)size, in), (size_t)size);
+	text[size] = '\0';
+	*len = (size_t)size;
+	fclose(in);
+	return text;
+}
+
+static void chaos_puzzle(const char *name)
+{
+	const char *top = getenv("srcdir");
+	const char *const *format;
+	struct fixture f;
+	river_diag diag;
+	long live = chaos.live;
+	unsigned horizon;
+
+	memset(&f, 0, sizeof f);
+	f.name = name;
+	snprintf(f.path, sizeof f.path, "%s/puzzles/%s.puz",
+		 top && *top ? top : ".", name);
+	f.text = read_file(f.path, &f.len);
+	chaos_call(&f, "load", call_load);
+	chaos_call(&f, "load_file", call_load_file);
+	chaos_call(&f, "load_stream", call_load_stream);
+	chaos_call(&f, "load_string_with", call_load_with);
+
+	assert_int_equal(river_puzzle_load_string(&f.puzzle, f.text, f.len,
+						  name, &diag), RIVER_OK);
+	assert_int_equal(river_solve(&f.plan, f.puzzle, NULL, &diag), RIVER_OK);
+	assert_int_equal(river_plan_render(&f.plan_text, f.plan,
+					   RIVER_FORMAT_TEXT), RIVER_OK);
+	assert_int_equal(river_plan_render(&f.plan_json, f.plan,
+					   RIVER_FORMAT_JSON), RIVER_OK);
+	chaos_call(&f, "solve", call_solve);
+	chaos_call(&f, "count", call_count);
+	chaos_call(&f, "render", call_render);
+	chaos_call(&f, "horizon", call_horizon);
+	/* At a short horizon, and at the default one (worked out) where
+	 * that is short enough to try hundreds of times. */
+	assert_int_equal(river_export_horizon(&horizon, f.puzzle, &diag),
+			 RIVER_OK);
+	for (format = river_export_formats(); *format; format++) {
+		f.format = *format;
+		f.horizon = 6;
+		chaos_call(&f, f.format, call_export);
+		f.horizon = 0;
+		if (horizon <= 20)
+			chaos_call(&f, f.format, call_export);
+	}
+	chaos_call(&f, "verify text", call_verify_text);
+	chaos_call(&f, "verify json", call_verify_json);
+
+	river_free(f.plan_json);
+	river_free(f.plan_text);
+	river_plan_free(f.plan);
+	river_puzzle_free(f.puzzle);
+	free(f.text);
+	assert_int_equal(chaos.live, live);
+}
+
+/* The puzzle named by the state: the classic; counted kinds; families
+ * (husband[1..n]) declared through parameters; a timed one, with the
+ * least time as the objective. */
+static void test_puzzle(void **state)
+{
+	chaos_puzzle(*state);
+}
+
+static void test_engine(void **state)
+{
+	const char *top = getenv("srcdir"), *path = getenv("PATH");
+	char dir[] = "/tmp/river-alloc-XXXXXX", script[64], *search;
+	struct fixture f;
+	river_diag diag;
+	FILE *out;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(script, sizeof script, "%s/z3", dir);
+	out = fopen(script, "w");
+	assert_non_null(out);
+	fprintf(out, "#!/bin/sh\ntail -c +2 '%s/tests/fuzz/corpus/answer/"
+		"z3-wgc-12'\n", top && *top ? top : ".");
+	fclose(out);
+	assert_int_equal(chmod(script, 0700), 0);
+	search = malloc(strlen(dir) + strlen(path ? path : "") + 2);
+	assert_non_null(search);
+	sprintf(search, "%s:%s", dir, path ? path : "");
+	assert_int_equal(setenv("PATH", search, 1), 0);
+
+	memset(&f, 0, sizeof f);
+	f.name = "wgc";
+	snprintf(f.path, sizeof f.path, "%s/puzzles/wgc.puz",
+		 top && *top ? top : ".");
+	assert_int_equal(river_puzzle_load_file(&f.puzzle, f.path, &diag),
+			 RIVER_OK);
+	chaos_call(&f, "engine z3", call_engine);
+	river_puzzle_free(f.puzzle);
+
+	assert_int_equal(setenv("PATH", path ? path : "", 1), 0);
+	free(search);
+	unlink(script);
+	rmdir(dir);
+}
+
+/* The wrappers themselves: an armed allocation fails, once or from
+ * then on, and the count of live blocks follows. */
+static void test_chaos_wraps(void **state)
+{
+	long live = chaos.live;
+	void *a, *b, *c;
+
+	(void)state;
+	chaos_arm(2, false);
+	a = malloc(8);
+	b = malloc(8);
+	c = calloc(1, 8);
+	assert_non_null(a);
+	assert_null(b);
+	assert_non_null(c);
+	assert_true(chaos.failed);
+	assert_int_equal(chaos.live, live + 2);
+	chaos_arm(1, true);
+	assert_null(realloc(NULL, 64));
+	assert_null(strdup("x"));
+	chaos_arm(0, false);
+	free(a);
+	free(c);
+	assert_int_equal(chaos.live, live);
+	assert_int_equal(chaos.count, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chaos_wraps),
+		cmocka_unit_test_prestate(test_puzzle, "wgc"),
+		cmocka_unit_test_prestate(test_puzzle, "missionaries-cannibals"),
+		cmocka_unit_test_prestate(test_puzzle, "jealous-husbands"),
+		cmocka_unit_test_prestate(test_puzzle, "bridge-torch"),
+		cmocka_unit_test(test_engine),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
