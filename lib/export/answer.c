@@ -448,8 +448,7 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 		table_release(&t);
 		return diag_set(diag, rc, NULL, NULL, "out of memory");
 	}
-	if (t.n)
-		qsort(t.v, t.n, sizeof *t.v, by_name);
+	table_sort(&t);
 	if (isnan(table_find(&t, "end"))) {
 		rc = bad_answer(diag, "z3", "no end in its model");
 	} else {
@@ -482,8 +481,7 @@ static int lp_states(const struct export_ctx *ctx, const char *engine,
 {
 	struct table_src src = {t, "pos_%s_%u", "num_%s_%u", true};
 
-	if (t->n)
-		qsort(t->v, t->n, sizeof *t->v, by_name);
+	table_sort(t);
 	return build_states(ctx, engine, lp_end(t, ctx->horizon), table_pos,
 			    &src, ans, diag);
 }
