@@ -226,7 +226,21 @@ typedef struct river_solve_options {
 	/* When not NULL, the search stops with RIVER_ECANCELED soon after
 	 * *cancel becomes non-zero: a flag a signal handler may set. */
 	const volatile sig_atomic_t *cancel;
+	/* Non-zero: search the puzzle as written, without merging the
+	 * items and tuples whose exchange maps the puzzle onto itself. */
+	int no_symmetry;
+	/* Threads for the search; 0 means one per online CPU. */
+	unsigned threads;
+	/* How the search stores the states it has reached: one of
+	 * RIVER_METHOD_AUTO (the default), RIVER_METHOD_QUEUE,
+	 * RIVER_METHOD_LAYERS.  Each gives the same optimum and count. */
+	int method;
 } river_solve_options;
+
+/* Values of river_solve_options.method. */
+#define RIVER_METHOD_AUTO 0   /* chosen by the size of the state space */
+#define RIVER_METHOD_QUEUE 1  /* a queue of states and a visited set */
+#define RIVER_METHOD_LAYERS 2 /* two bits per state, layer by layer */
 
 #define RIVER_DEFAULT_MAX_STATES 20000000ULL
 

@@ -199,6 +199,12 @@ state_t system_successor(const struct system *sys, state_t a, state_t b);
 /* The boat rule a load breaks, or -1. */
 long system_boat_violation(const struct system *sys, const unsigned *count);
 
+/* How many labelled crossings the crossing from a to b stands for: 1,
+ * unless the system searches a space reduced by symmetry, where one
+ * crossing moves some of several interchangeable items. */
+unsigned long long system_ways(const struct system *sys, state_t a,
+			       state_t b);
+
 static inline state_t state_cross(const struct system *sys, state_t s,
 				  uint64_t delta)
 {
