@@ -153,11 +153,10 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	ans->n = (size_t)end + 1;
 	for (s = 0; s <= end; s++) {
-		state_t st = (s + state_boat_right(sys, sys->start)) % 2
-				     ? sys->boat : 0;
+		unsigned right[MODEL_MAX_ITEMS + 1];
+		state_t st;
 
 		for (i = 0; i < ctx->model->n_items; i++) {
-			const struct sys_slot *slot = &sys->slots[i];
 			unsigned long n;
 
 			if (!whole(pos(src, ctx, i, s),
@@ -168,11 +167,10 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 				return bad_answer(diag, engine,
 						  "a position is missing or out of range");
 			}
-			if (slot->is_kind)
-				st |= (state_t)n << sys->kinds[slot->index].shift;
-			else if (n)
-				st |= UINT64_C(1) << slot->index;
+			right[i] = (unsigned)n;
 		}
+		st = system_state_of(sys, right,
+				     (s + state_boat_right(sys, sys->start)) % 2);
 		/* The numbers a state carries besides the banks follow from
 		 * the crossings. */
 		ans->states[s] = s ? system_successor(sys, ans->states[s - 1], st)

@@ -410,7 +410,7 @@ static void replay(const struct reader *r, river_verdict *v)
 	for (k = 0; k < r->n; k++) {
 		const struct crossing *c = &r->steps[k];
 		bool right = state_boat_right(sys, s);
-		uint64_t delta = sys->boat;
+		uint64_t delta;
 		state_t next;
 
 		v->step = k + 1;
@@ -422,8 +422,6 @@ static void replay(const struct reader *r, river_verdict *v)
 			return;
 		}
 		for (i = 0; i < m->n_items; i++) {
-			const struct sys_slot *slot = &sys->slots[i];
-
 			if (!m->items[i].is_kind && c->count[i] > 1) {
 				snprintf(v->reason, sizeof v->reason,
 					 "the %s cannot be in the boat twice",
@@ -446,16 +444,15 @@ static void replay(const struct reader *r, river_verdict *v)
 						 right ? "right" : "left");
 				return;
 			}
-			delta += slot->is_kind
-				 ? (uint64_t)c->count[i] << sys->kinds[slot->index].shift
-				 : (uint64_t)c->count[i] << slot->index;
 		}
-		if (delta == sys->boat) {
+		delta = system_load_delta(sys, c->count);
+		if (delta == 0) {
 			snprintf(v->reason, sizeof v->reason,
 				 "the boat cannot cross empty");
 			return;
 		}
-		next = system_successor(sys, s, state_cross(sys, s, delta));
+		next = system_successor(sys, s,
+					state_cross(sys, s, delta | sys->boat));
 		if (!plan_check_step(sys, s, next, &t, v->reason,
 				     sizeof v->reason))
 			return;

@@ -145,26 +145,15 @@ int system_cmp_delta(const void *a, const void *b)
 static int allowed_loads(struct system *sys, struct arena *arena)
 {
 	const struct model *m = sys->model;
-	size_t l, i;
+	size_t l;
 
 	if (!m->loads)
 		return RIVER_OK;
 	sys->allowed = arena_alloc(arena, m->n_loads * sizeof *sys->allowed);
 	if (!sys->allowed)
 		return RIVER_ENOMEM;
-	for (l = 0; l < m->n_loads; l++) {
-		uint64_t d = 0;
-
-		for (i = 0; i < m->n_items; i++) {
-			const struct sys_slot *slot = &sys->slots[i];
-
-			d += slot->is_kind
-			     ? (uint64_t)m->loads[l].count[i]
-				       << sys->kinds[slot->index].shift
-			     : (uint64_t)m->loads[l].count[i] << slot->index;
-		}
-		sys->allowed[l] = d;
-	}
+	for (l = 0; l < m->n_loads; l++)
+		sys->allowed[l] = system_load_delta(sys, m->loads[l].count);
 	qsort(sys->allowed, m->n_loads, sizeof *sys->allowed, system_cmp_delta);
 	sys->n_allowed = m->n_loads;
 	return RIVER_OK;
@@ -303,21 +292,30 @@ int system_build(struct system *sys, struct arena *arena,
 	return RIVER_OK;
 }
 
-state_t system_placement(const struct system *sys, const struct placement *pl)
+uint64_t system_load_delta(const struct system *sys, const unsigned *count)
 {
-	const struct model *m = sys->model;
-	state_t s = pl->boat == 1 ? sys->boat : 0;
+	uint64_t d = 0;
 	size_t i;
 
-	for (i = 0; i < m->n_items; i++) {
+	for (i = 0; i < sys->model->n_items; i++) {
 		const struct sys_slot *slot = &sys->slots[i];
 
-		if (slot->is_kind)
-			s |= (state_t)pl->right[i] << sys->kinds[slot->index].shift;
-		else if (pl->right[i])
-			s |= UINT64_C(1) << slot->index;
+		d += (uint64_t)count[i] << (slot->is_kind
+					    ? sys->kinds[slot->index].shift
+					    : slot->index);
 	}
-	return s;
+	return d;
+}
+
+state_t system_state_of(const struct system *sys, const unsigned *right,
+			bool boat_right)
+{
+	return system_load_delta(sys, right) | (boat_right ? sys->boat : 0);
+}
+
+state_t system_placement(const struct system *sys, const struct placement *pl)
+{
+	return system_state_of(sys, pl->right, pl->boat == 1);
 }
 
 unsigned state_count(const struct system *sys, state_t s, size_t item,

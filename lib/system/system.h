@@ -125,6 +125,16 @@ static inline unsigned state_kind_right(const struct system *sys, state_t s,
 	return (unsigned)((s >> sys->kinds[k].shift) & sys->kinds[k].mask);
 }
 
+/* The state where right[i] copies of each model item i (at most its
+ * copies: 0 or 1 for an individual) are on the right bank, the others
+ * on the left, and the boat as boat_right says; its fields are 0. */
+state_t system_state_of(const struct system *sys, const unsigned *right,
+			bool boat_right);
+/* The delta of a load of count[i] copies of each model item i (at most
+ * those on its bank), without the boat: s + delta or s - delta moves
+ * them across. */
+uint64_t system_load_delta(const struct system *sys, const unsigned *count);
+
 /* The state a start or goal placement describes (a goal's boat, when
  * it says none, on the left). */
 state_t system_placement(const struct system *sys, const struct placement *pl);
