@@ -1,5 +1,6 @@
 #include "compile/compile.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "compile/names.h"
@@ -148,9 +149,14 @@ static int declare_name(struct compiler *c, const char *name, size_t item,
 	return RIVER_OK;
 }
 
-/* The number v stands for: itself, or its parameter's value. */
-static int value_of(struct compiler *c, const struct ast_value *v,
-		    bool in_list, unsigned long long *out)
+/* The most any arithmetic in a puzzle may reach, either side of 0: far
+ * past every limit, and far from overflow. */
+#define MAX_ARITHMETIC 1000000000000000LL
+
+/* The number a leaf stands for: itself, a loop variable's value, or
+ * its parameter's value. */
+static int leaf_value(struct compiler *c, const struct ast_value *v,
+		      bool in_list, unsigned long long *out)
 {
 	const struct name_entry *e;
 	const char *near;
@@ -167,6 +173,20 @@ static int value_of(struct compiler *c, const struct ast_value *v,
 		}
 	}
 	e = names_find(&c->param_names, v->param);
+	if (!e && c->n_bind > 0) {
+		struct buf vars;
+		int rc;
+
+		buf_init(&vars);
+		for (size_t k = 0; k < c->n_bind; k++)
+			buf_printf(&vars, "%s%s", k ? ", " : "", c->bind[k].name);
+		rc = vars.failed ? out_of_memory(c)
+				 : FAIL(c, &v->loc, "'%s' is not a variable of "
+					"this rule (%s) or a parameter",
+					v->param, vars.data);
+		buf_release(&vars);
+		return rc;
+	}
 	if (!e) {
 		near = names_suggest(&c->param_names, v->param);
 		if (near)
@@ -184,6 +204,127 @@ static int value_of(struct compiler *c, const struct ast_value *v,
 			    "puzzle (param %s = 3) or when solving (-D %s=3)",
 			    p->name, p->name, p->name);
 	*out = p->value;
+	return RIVER_OK;
+}
+
+/* "i+1" as written, for messages. */
+static void value_text(const struct ast_value *v, struct buf *b, bool inner)
+{
+	if (!v->op) {
+		if (v->param)
+			buf_puts(b, v->param);
+		else
+			buf_printf(b, "%llu", v->number);
+		return;
+	}
+	if (inner)
+		buf_puts(b, "(");
+	value_text(v->lhs, b, true);
+	if (v->op == 'm')
+		buf_puts(b, " mod ");
+	else
+		buf_printf(b, "%c", v->op);
+	value_text(v->rhs, b, true);
+	if (inner)
+		buf_puts(b, ")");
+}
+
+/* The loop variables' values now, "i = 1, j = 2", for messages. */
+static void bindings_text(const struct compiler *c, struct buf *b)
+{
+	size_t k;
+
+	for (k = 0; k < c->n_bind; k++)
+		buf_printf(b, "%s%s = %llu", k ? ", " : " (with ",
+			   c->bind[k].name, c->bind[k].value);
+	if (c->n_bind)
+		buf_puts(b, ")");
+}
+
+static int arithmetic_error(struct compiler *c, const struct ast_value *v,
+			    const char *what)
+{
+	struct buf text, where;
+	int rc;
+
+	buf_init(&text);
+	buf_init(&where);
+	value_text(v, &text, false);
+	bindings_text(c, &where);
+	rc = text.failed || where.failed
+	     ? out_of_memory(c)
+	     : FAIL(c, &v->loc, "'%s' %s%s", text.data ? text.data : "", what,
+		    where.data ? where.data : "");
+	buf_release(&text);
+	buf_release(&where);
+	return rc;
+}
+
+/* The number v works out to, signed, so that i-1 may be taken before a
+ * +1. */
+static int eval(struct compiler *c, const struct ast_value *v, bool in_list,
+		long long *out)
+{
+	unsigned long long leaf = 0;
+	long long x, y, r;
+	int rc;
+
+	if (!v->op) {
+		rc = leaf_value(c, v, in_list, &leaf);
+		*out = (long long)leaf; /* leaves are at most 10^9 */
+		return rc;
+	}
+	rc = eval(c, v->lhs, in_list, &x);
+	if (rc == RIVER_OK)
+		rc = eval(c, v->rhs, in_list, &y);
+	if (rc != RIVER_OK)
+		return rc;
+	switch (v->op) {
+	case '+':
+		r = x + y;
+		break;
+	case '-':
+		r = x - y;
+		break;
+	case '*':
+		if (y != 0 && (x > MAX_ARITHMETIC / (y < 0 ? -y : y) ||
+			       x < -MAX_ARITHMETIC / (y < 0 ? -y : y)))
+			return arithmetic_error(c, v, "is too large (past 10^15)");
+		r = x * y;
+		break;
+	default: /* 'm' */
+		if (y <= 0)
+			return arithmetic_error(c, v, y == 0
+				? "divides by 0: mod needs a number above 0"
+				: "divides by a number below 0: mod needs a "
+				  "number above 0");
+		r = x % y;
+		if (r < 0)
+			r += y; /* the remainder in 0..y-1, as in a ring */
+		break;
+	}
+	if (r > MAX_ARITHMETIC || r < -MAX_ARITHMETIC)
+		return arithmetic_error(c, v, "is too large (past 10^15)");
+	*out = r;
+	return RIVER_OK;
+}
+
+/* The number v stands for: a count, an index, a bound, never below 0. */
+static int value_of(struct compiler *c, const struct ast_value *v,
+		    bool in_list, unsigned long long *out)
+{
+	long long x;
+	char what[64];
+	int rc = eval(c, v, in_list, &x);
+
+	if (rc != RIVER_OK)
+		return rc;
+	if (x < 0) {
+		snprintf(what, sizeof what, "is %lld, and a number here cannot "
+			 "be below 0", x);
+		return arithmetic_error(c, v, what);
+	}
+	*out = (unsigned long long)x;
 	return RIVER_OK;
 }
 
@@ -537,10 +678,19 @@ static int resolve_group(struct compiler *c, const struct ast_name *ref,
 	rc = value_of(c, &ref->index, false, &k);
 	if (rc != RIVER_OK)
 		return rc;
-	if (k < f->from || k > f->to)
-		return FAIL(c, &ref->index.loc,
-			    "%s[%llu] is out of range: the family has %llu..%llu",
-			    f->name, k, f->from, f->to);
+	if (k < f->from || k > f->to) {
+		struct buf where;
+
+		buf_init(&where);
+		bindings_text(c, &where);
+		rc = where.failed
+		     ? out_of_memory(c)
+		     : FAIL(c, &ref->index.loc, "%s[%llu] is out of range: the "
+			    "family has %llu..%llu%s", f->name, k, f->from,
+			    f->to, where.data ? where.data : "");
+		buf_release(&where);
+		return rc;
+	}
 	out[0] = f->first + (size_t)(k - f->from);
 	*n = 1;
 	return RIVER_OK;
@@ -1098,6 +1248,27 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 	return RIVER_OK;
 }
 
+/* Whether "i < j" holds for the variables' values now. */
+static int holds(struct compiler *c, const struct ast_cond *w, bool *ok)
+{
+	long long x, y;
+	int rc = eval(c, &w->a, false, &x);
+
+	if (rc == RIVER_OK)
+		rc = eval(c, &w->b, false, &y);
+	if (rc != RIVER_OK)
+		return rc;
+	switch (w->cmp) {
+	case CMP_EQ: *ok = x == y; break;
+	case CMP_NE: *ok = x != y; break;
+	case CMP_LT: *ok = x < y; break;
+	case CMP_LE: *ok = x <= y; break;
+	case CMP_GT: *ok = x > y; break;
+	case CMP_GE: *ok = x >= y; break;
+	}
+	return RIVER_OK;
+}
+
 /* "for i, j in 1..n where i != j: RULE": the rule for every choice of
  * the variables that the conditions allow. */
 static int compile_loop(struct compiler *c, const struct ast_stmt *st)
@@ -1124,17 +1295,6 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 		c->bind[n].name = v->text;
 		values[n++] = from;
 	}
-	for (w = st->u.loop.where; w; w = w->next) {
-		bool known_a = false, known_b = false;
-
-		for (k = 0; k < n; k++) {
-			known_a |= strcmp(c->bind[k].name, w->a) == 0;
-			known_b |= strcmp(c->bind[k].name, w->b) == 0;
-		}
-		if (!known_a || !known_b)
-			return FAIL(c, &w->loc, "'%s' is not a variable of this rule",
-				    known_a ? w->b : w->a);
-	}
 	/* Every choice is tried: refuse more than can be tried quickly. */
 	{
 		double choices = 1;
@@ -1152,18 +1312,10 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 
 		for (k = 0; k < n; k++)
 			c->bind[k].value = values[k];
-		for (w = st->u.loop.where; w && ok; w = w->next) {
-			unsigned long long x = 0, y = 0;
-
-			for (k = 0; k < n; k++) {
-				if (strcmp(c->bind[k].name, w->a) == 0)
-					x = values[k];
-				if (strcmp(c->bind[k].name, w->b) == 0)
-					y = values[k];
-			}
-			ok = (x == y) == w->equal;
-		}
-		if (ok)
+		for (w = st->u.loop.where; w && ok && rc == RIVER_OK;
+		     w = w->next)
+			rc = holds(c, w, &ok);
+		if (ok && rc == RIVER_OK)
 			rc = compile_rule(c, st->u.loop.rule);
 		/* The next choice, the last variable fastest. */
 		for (k = n; k-- > 0;) {

@@ -9,9 +9,13 @@
 
 /* A number as written: a literal, or a parameter's (or in a "for"
  * rule, a variable's) name. */
+/* A number: a literal, a parameter or loop variable, or arithmetic on
+ * two of them ("i+1", "(i mod n)+1"), worked out by the compiler. */
 struct ast_value {
 	unsigned long long number;
 	const char *param; /* NULL for a literal */
+	int op;            /* 0 for a leaf, else one of '+' '-' '*' 'm' (mod) */
+	const struct ast_value *lhs, *rhs; /* op's operands */
 	struct loc loc;
 };
 
@@ -140,9 +144,12 @@ enum ast_stmt_kind {
 };
 
 /* "i != j" or "i = j" in a for rule. */
+/* "i != j", "i < j": a comparison in a loop's where. */
+enum ast_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+
 struct ast_cond {
-	const char *a, *b;
-	bool equal;
+	struct ast_value a, b;
+	enum ast_cmp cmp;
 	struct loc loc;
 	struct ast_cond *next;
 };

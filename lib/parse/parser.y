@@ -48,6 +48,26 @@ static struct loc L(const RIVER_YYLTYPE *lloc)
 		}                                                          \
 	} while (0)
 
+/* var = lhs op rhs, the operands copied into the arena; located at the
+ * left operand, where the reader's eye starts. */
+#define BINARY(var, o, l, r, lloc)                                         \
+	do {                                                               \
+		struct ast_value *lr_;                                     \
+		lr_ = arena_alloc(ctx->arena, 2 * sizeof *lr_);            \
+		if (!lr_) {                                                \
+			struct loc nl = L(&(lloc));                        \
+			parse_error(ctx, RIVER_ENOMEM, &nl, "out of memory"); \
+			YYABORT;                                           \
+		}                                                          \
+		lr_[0] = (l);                                              \
+		lr_[1] = (r);                                              \
+		memset(&(var), 0, sizeof (var));                           \
+		(var).op = (o);                                            \
+		(var).lhs = &lr_[0];                                       \
+		(var).rhs = &lr_[1];                                       \
+		(var).loc = lr_[0].loc;                                    \
+	} while (0)
+
 #define APPEND(list, node)                                                 \
 	do {                                                               \
 		if ((list).last)                                           \
@@ -78,6 +98,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	struct ast_places places;
 	int side;
 	struct ast_cond *cond;
+	enum ast_cmp cmp;
 	struct ast_conds conds;
 	struct ast_decor {
 		struct ast_annots annots;
@@ -99,6 +120,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token NL "end of line" THE "the" PARAM "param"
 %token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
 %token FOR "for" IN "in" WHERE "where" BE "be" WITH "with" DOTS ".." NE "!="
+%token LE "<=" GE ">=" MOD "mod"
 %token ROWS "rows" ONLY "only" ALONE "alone" ODD "odd" EVEN "even"
 %token CROSSINGS "crossings" EVERY "every" OF "of" WITHOUT "without"
 %token TOGETHER "together" AT "at" MOST "most" LEAST "least" EXCEED "exceed"
@@ -130,7 +152,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <stmt> statement rule
 %type <cond> cond
 %type <conds> conds where
-%type <value> value
+%type <value> value term factor
+%type <cmp> cmp
 %type <str> param_name
 %type <place> place
 %type <places> places
@@ -254,13 +277,19 @@ conds
 	;
 
 cond
-	: NAME "!=" NAME {
-		NEW($$, @1); $$->a = $1; $$->b = $3; $$->loc = L(&@1);
-	}
-	| NAME '=' NAME {
-		NEW($$, @1); $$->a = $1; $$->b = $3; $$->equal = true;
+	: value cmp value {
+		NEW($$, @1); $$->a = $1; $$->cmp = $2; $$->b = $3;
 		$$->loc = L(&@1);
 	}
+	;
+
+cmp
+	: '='		{ $$ = CMP_EQ; }
+	| "!="		{ $$ = CMP_NE; }
+	| '<'		{ $$ = CMP_LT; }
+	| "<="		{ $$ = CMP_LE; }
+	| '>'		{ $$ = CMP_GT; }
+	| ">="		{ $$ = CMP_GE; }
 	;
 
 /* One statement a line; blank lines and comments between them. */
@@ -423,9 +452,28 @@ param_name
 	;
 
 /* A number: written out, or a parameter's value. */
+/* Numbers, with + and - below * and mod, all to the left: "n-1",
+ * "(i mod n)+1". */
 value
-	: NUMBER	{ $$.number = $1; $$.param = NULL; $$.loc = L(&@1); }
-	| param_name	{ $$.number = 0; $$.param = $1; $$.loc = L(&@1); }
+	: term
+	| value '+' term	{ BINARY($$, '+', $1, $3, @2); }
+	| value '-' term	{ BINARY($$, '-', $1, $3, @2); }
+	;
+
+term
+	: factor
+	| term '*' factor	{ BINARY($$, '*', $1, $3, @2); }
+	| term "mod" factor	{ BINARY($$, 'm', $1, $3, @2); }
+	;
+
+factor
+	: NUMBER {
+		memset(&$$, 0, sizeof $$); $$.number = $1; $$.loc = L(&@1);
+	}
+	| param_name {
+		memset(&$$, 0, sizeof $$); $$.param = $1; $$.loc = L(&@1);
+	}
+	| '(' value ')'		{ $$ = $2; }
 	;
 
 items
@@ -612,15 +660,20 @@ static const char *symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
 	return buf;
 }
 
+static bool symbol_is(yysymbol_kind_t sym, const char *name)
+{
+	return strcmp(yysymbol_name(sym), name) == 0;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 				 struct parse_ctx *ctx)
 {
-	enum { MAX_EXPECTED = 6 };
-	yysymbol_kind_t expected[MAX_EXPECTED];
+	enum { MAX_EXPECTED = 6, MAX_ASKED = 16 };
+	yysymbol_kind_t expected[MAX_ASKED];
 	yysymbol_kind_t got = yypcontext_token(yyctx);
 	struct loc loc = L(yypcontext_location(yyctx));
 	char what[128], msg[400], one[64];
-	int n = yypcontext_expected_tokens(yyctx, expected, MAX_EXPECTED);
+	int n = yypcontext_expected_tokens(yyctx, expected, MAX_ASKED);
 	size_t len;
 	int i, kept;
 	bool value;
@@ -636,15 +689,22 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 			 ctx->src->text + ctx->tok_offset);
 	if (n < 0)
 		n = 0; /* no memory to work the list out: give none */
-	/* 'the' is noise before a name, and 'seats' where a number may
-	 * stand is a parameter's name: listing them would only distract. */
+	/* 'the' is noise before a name, 'seats' where a number may stand
+	 * is a parameter's name, '(' there opens arithmetic, and so do the
+	 * operators after a name that may be a parameter: listing them
+	 * would only distract. */
 	for (i = 0, value = false; i < n; i++)
 		value |= expected[i] == YYSYMBOL_NUMBER;
 	for (i = 0, kept = 0; i < n; i++)
 		if (expected[i] != YYSYMBOL_THE &&
-		    !(value && expected[i] == YYSYMBOL_SEATS))
+		    !(value && (expected[i] == YYSYMBOL_SEATS ||
+				symbol_is(expected[i], "'('"))) &&
+		    !symbol_is(expected[i], "'+'") &&
+		    !symbol_is(expected[i], "'-'") &&
+		    !symbol_is(expected[i], "'*'") &&
+		    expected[i] != YYSYMBOL_MOD)
 			expected[kept++] = expected[i];
-	n = kept;
+	n = kept <= MAX_EXPECTED ? kept : 0;
 	len = (size_t)snprintf(msg, sizeof msg, "unexpected %s", what);
 	/* n is 0 when more tokens were possible than fit: say nothing then. */
 	for (i = 0; i < n && len < sizeof msg; i++)

@@ -525,6 +525,62 @@ static void test_rule_kinds(void **state)
 	unit_pipe_release(&u);
 }
 
+/* Arithmetic: * and mod before + and -, each from the left, parentheses
+ * first, remainders from 0, parts below 0 allowed. */
+static void test_arithmetic(void **state)
+{
+	static const struct {
+		const char *value;
+		unsigned long long want;
+	} cases[] = {
+		{"1+2*3", 7}, {"(1+2)*3", 9}, {"10-3-2", 5}, {"n-1", 4},
+		{"n*n mod 7", 4}, {"(0-1) mod n", 4}, {"1-n+n", 1},
+		{"2*(n-(n-1))", 2}, {"n mod n+3", 3}, {"17 mod 5 mod 3", 2},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct unit_pipe u;
+		char text[256];
+
+		snprintf(text, sizeof text, HEAD "param n = 5\nitems 40 xs\n"
+			 "boat seats 2\nat most %s of xs\n", cases[i].value);
+		compile_ok(&u, text);
+		assert_int_equal(u.model.rules[0].bound, cases[i].want);
+		unit_pipe_release(&u);
+	}
+}
+
+/* Conditions compare arithmetic with each of the six comparisons. */
+static void test_where_comparisons(void **state)
+{
+	static const struct {
+		const char *cond;
+		size_t rules;
+	} cases[] = {
+		{"i < j", 6}, {"i > j", 6}, {"i != j", 12},
+		{"i <= j - 1", 6}, {"j >= i + 2", 3}, {"i = j - 1", 3},
+		{"j = (i mod 4)+1", 4}, {"i+j = 5", 4}, {"i < j, j < i+2", 3},
+		{"i*j >= n and i != j", 8},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct unit_pipe u;
+		char text[256];
+
+		snprintf(text, sizeof text, HEAD "param n = 4\n"
+			 "items x[1..4]\nboat seats 2\n"
+			 "for i, j in 1..4 where %s: at most 1 of x[i], x[j]\n",
+			 cases[i].cond);
+		compile_ok(&u, text);
+		assert_int_equal(u.model.n_rules, cases[i].rules);
+		unit_pipe_release(&u);
+	}
+}
+
 /* What each condition forbids, on counts given by hand. */
 static void test_rule_semantics(void **state)
 {
@@ -694,6 +750,8 @@ int main(void)
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_rule_kinds),
+		cmocka_unit_test(test_arithmetic),
+		cmocka_unit_test(test_where_comparisons),
 		cmocka_unit_test(test_rule_semantics),
 		cmocka_unit_test(test_boat_loads),
 		cmocka_unit_test(test_rowing_limits),
