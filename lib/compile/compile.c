@@ -1199,8 +1199,9 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 		}
 		return rc;
 	}
-	if (rc == RIVER_OK)
-		rc = resolve_group(c, st->u.rule.b, bs, &nb);
+	nb = 0;
+	if (rc == RIVER_OK) /* "b", or "b or c": each of them */
+		rc = resolve_list(c, st->u.rule.b, bs, &nb, "the rule");
 	if (rc != RIVER_OK)
 		return rc;
 	grouped = na > 1 || nb > 1;

@@ -24,6 +24,7 @@ typedef void *yyscan_t;
 %parse-param {struct parse_ctx *ctx}
 
 %code {
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -131,7 +132,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token <num> NUMBER "number"
 
 %type <name> name bare_name
-%type <names> list guard_list unless
+%type <names> list guard_list unless either
 %type <item> item
 %type <items> items
 %type <str> attr_name
@@ -193,9 +194,9 @@ rule
 
 /* What follows "A must not": the rule's kind and its other side. */
 must_rule
-	: "be" "with" name unless {
+	: "be" "with" either unless {
 		NEW($$, @1); $$->kind = ST_EATS;
-		$$->u.rule.b = $3; $$->u.rule.unless = $4.first;
+		$$->u.rule.b = $3.first; $$->u.rule.unless = $4.first;
 		$$->u.rule.with = true;
 	}
 	| "outnumber" list margin {
@@ -219,6 +220,12 @@ must_rule
 	| "be" "alone" "with" list {
 		NEW($$, @1); $$->kind = ST_EXACT; $$->u.rule.b = $4.first;
 	}
+	;
+
+/* "b or c": each of them, one at a time. */
+either
+	: name			{ $$.first = $$.last = $1; }
+	| either "or" name	{ $$ = $1; APPEND($$, $3); }
 	;
 
 /* "by more than 1": how far A may outnumber B. */
@@ -676,7 +683,7 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 	int n = yypcontext_expected_tokens(yyctx, expected, MAX_ASKED);
 	size_t len;
 	int i, kept;
-	bool value;
+	bool value, name_expected = false, or_expected = false;
 
 	(void)scanner;
 	if (got == YYSYMBOL_YYEOF)
@@ -704,6 +711,10 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 		    !symbol_is(expected[i], "'*'") &&
 		    expected[i] != YYSYMBOL_MOD)
 			expected[kept++] = expected[i];
+	for (i = 0; i < kept; i++) {
+		name_expected |= expected[i] == YYSYMBOL_NAME;
+		or_expected |= expected[i] == YYSYMBOL_OR;
+	}
 	n = kept <= MAX_EXPECTED ? kept : 0;
 	len = (size_t)snprintf(msg, sizeof msg, "unexpected %s", what);
 	/* n is 0 when more tokens were possible than fit: say nothing then. */
@@ -712,6 +723,28 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, yyscan_t scanner,
 					i == 0 ? ", expected " :
 					i == n - 1 ? " or " : ", ",
 					symbol_text(expected[i], one, sizeof one));
+	/* A hint where the mistake is a common one. */
+	if (got == YYSYMBOL_NAME || got == YYSYMBOL_NUMBER ||
+	    got == YYSYMBOL_STRING || got == YYSYMBOL_NL ||
+	    got == YYSYMBOL_YYEOF)
+		;
+	else if (symbol_is(got, "','") && or_expected && len < sizeof msg)
+		len += (size_t)snprintf(msg + len, sizeof msg - len,
+					" (join several names here with 'or', "
+					"as in 'b or c', or name a group)");
+	else if (name_expected && got != YYSYMBOL_YYerror &&
+		 got != YYSYMBOL_YYUNDEF &&
+		 isalpha((unsigned char)yysymbol_name(got)[0]) &&
+		 len < sizeof msg)
+		len += (size_t)snprintf(msg + len, sizeof msg - len,
+					" ('%.*s' is a keyword, and a name "
+					"cannot be one: '%c%.*s' would do)",
+					(int)ctx->tok_len,
+					ctx->src->text + ctx->tok_offset,
+					toupper((unsigned char)ctx->src->text
+						[ctx->tok_offset]),
+					(int)ctx->tok_len - 1,
+					ctx->src->text + ctx->tok_offset + 1);
 	parse_error(ctx, RIVER_ESYNTAX, &loc, "%s", msg);
 	return 0;
 }

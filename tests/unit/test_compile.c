@@ -525,6 +525,25 @@ static void test_rule_kinds(void **state)
 	unit_pipe_release(&u);
 }
 
+/* "must not be with b or c" makes the rule for each of them. */
+static void test_with_either(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "items farmer, wolf, goat, cabbage\nboat seats 2\n"
+		   "goat must not be with wolf or cabbage unless farmer\n");
+	assert_int_equal(m->n_rules, 2);
+	assert_string_equal(m->rules[0].text,
+			    "goat must not be with wolf unless farmer");
+	assert_string_equal(m->rules[1].text,
+			    "goat must not be with cabbage unless farmer");
+	assert_int_equal(m->rules[1].n_guards, 1);
+	assert_int_equal(m->rules[1].guards[0], 0);
+	unit_pipe_release(&u);
+}
+
 /* Arithmetic: * and mod before + and -, each from the left, parentheses
  * first, remainders from 0, parts below 0 allowed. */
 static void test_arithmetic(void **state)
@@ -751,6 +770,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_rule_kinds),
 		cmocka_unit_test(test_arithmetic),
+		cmocka_unit_test(test_with_either),
 		cmocka_unit_test(test_where_comparisons),
 		cmocka_unit_test(test_rule_semantics),
 		cmocka_unit_test(test_boat_loads),

@@ -401,10 +401,10 @@ static void test_error_the_is_not_an_item_name(void **state)
 {
 	(void)state;
 	syntax_error("items the\n", 1, 7,
-		     "unexpected 'the', expected a name or a number");
+		     "unexpected 'the', expected a name or a number ('the' is a keyword, and a name cannot be one: 'The' would do)");
 	/* After a comma the list may also go on on the next line. */
 	syntax_error("items wolf, the\n", 1, 13,
-		     "unexpected 'the', expected end of line, a name or a number");
+		     "unexpected 'the', expected end of line, a name or a number ('the' is a keyword, and a name cannot be one: 'The' would do)");
 }
 
 static void test_error_the_without_name(void **state)
