@@ -302,7 +302,7 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 	l->cur = l->depth % 3 + 1;
 	l->next = (l->depth + 1) % 3 + 1;
 	/* A small level is not worth the threads. */
-	if (l->level_size < 4096)
+	if (l->level_size < 1024)
 		threads = 1;
 	for (t = 1; t < threads; t++) {
 		if (pthread_create(&tid[t], NULL, work, &wk[t]) != 0)
