@@ -14,7 +14,7 @@
  * on, when their cells take at most LAYERS_AUTO_MAX_BYTES and a quarter
  * of the memory. */
 #define LAYERS_AUTO_MIN_RANKS (UINT64_C(1) << 20)
-#define LAYERS_AUTO_MAX_BYTES (UINT64_C(1) << 32)
+#define LAYERS_AUTO_MAX_BYTES (UINT64_C(1) << 28)
 
 /* Can the layers search sys?  Its states must carry no fields (so that
  * every crossing can be taken back, which the plan's recovery relies
