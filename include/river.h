@@ -229,7 +229,8 @@ typedef struct river_solve_options {
 	/* Non-zero: search the puzzle as written, without merging the
 	 * items and tuples whose exchange maps the puzzle onto itself. */
 	int no_symmetry;
-	/* Threads for the search; 0 means one per online CPU. */
+	/* Threads for the search; 0 means one per online CPU, and more
+	 * than RIVER_MAX_THREADS is RIVER_EINVAL. */
 	unsigned threads;
 	/* How the search stores the states it has reached: one of
 	 * RIVER_METHOD_AUTO (the default), RIVER_METHOD_QUEUE,
@@ -241,6 +242,9 @@ typedef struct river_solve_options {
 #define RIVER_METHOD_AUTO 0   /* chosen by the size of the state space */
 #define RIVER_METHOD_QUEUE 1  /* a queue of states and a visited set */
 #define RIVER_METHOD_LAYERS 2 /* two bits per state, layer by layer */
+
+/* The most threads a search may ask for. */
+#define RIVER_MAX_THREADS 1024
 
 #define RIVER_DEFAULT_MAX_STATES 20000000ULL
 

@@ -37,6 +37,8 @@ struct options {
 	int count;            /* solve: count the optimal plans */
 	size_t max_plans;     /* solve --all: how many to print */
 	double timeout;       /* solve: seconds, 0 for none */
+	unsigned threads;     /* solve: 0 for one per online CPU */
+	int method;           /* solve: RIVER_METHOD_* */
 	river_param params[64]; /* -D NAME=VALUE */
 	size_t n_params;
 };
@@ -44,7 +46,7 @@ struct options {
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
-	OPT_VERSION, OPT_TIMEOUT
+	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -63,6 +65,10 @@ static const struct option_spec {
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
 	 "solve: give up after SECONDS (the engine too)"},
+	{OPT_THREADS, 'j', "threads", "N",
+	 "solve: search on N threads (default: one per CPU)"},
+	{OPT_METHOD, 'M', "method", "METHOD",
+	 "solve: auto (default), queue or layers"},
 	{OPT_QUIET, 'q', "quiet", NULL,
 	 "no progress line on a long search"},
 	{OPT_COUNT, 'c', "count", NULL,
@@ -170,6 +176,38 @@ static int set_max_states(struct options *opts, const char *value)
 		return usage_error("--max-states needs a whole number from 1 to "
 				   "4294967295, not '%s'", value);
 	return -1;
+}
+
+static int set_threads(struct options *opts, const char *value)
+{
+	const char *p = value;
+	unsigned long long n;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	errno = 0;
+	n = strtoull(value, NULL, 10);
+	if (p == value || *p || errno || n == 0 || n > RIVER_MAX_THREADS)
+		return usage_error("--threads needs a whole number from 1 to "
+				   TEXT_OF(RIVER_MAX_THREADS) ", not '%s'", value);
+	opts->threads = (unsigned)n;
+	return -1;
+}
+
+static int set_method(struct options *opts, const char *value)
+{
+	static const char *const names[] = {"auto", "queue", "layers", NULL};
+	static const int methods[] = {RIVER_METHOD_AUTO, RIVER_METHOD_QUEUE,
+				      RIVER_METHOD_LAYERS};
+	int i;
+
+	for (i = 0; names[i]; i++)
+		if (strcmp(value, names[i]) == 0) {
+			opts->method = methods[i];
+			return -1;
+		}
+	return usage_error("unknown method '%s' (use auto, queue or layers)",
+			   value);
 }
 
 /* -D NAME=N: the name points into argv, which outlives the run. */
@@ -286,6 +324,10 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		return -1;
 	case OPT_MAX_STATES:
 		return set_max_states(opts, value);
+	case OPT_THREADS:
+		return set_threads(opts, value);
+	case OPT_METHOD:
+		return set_method(opts, value);
 	case OPT_QUIET:
 		opts->quiet = 1;
 		return -1;
@@ -772,6 +814,8 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	so.count = opts->count;
 	so.max_plans = opts->max_plans;
 	so.timeout = opts->timeout;
+	so.threads = opts->threads;
+	so.method = opts->method;
 	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {

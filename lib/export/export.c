@@ -36,24 +36,6 @@ void river_export_options_init(river_export_options *opts)
 		memset(opts, 0, sizeof *opts);
 }
 
-/* Every state the encoding can name, in rank order: individuals' and
- * the boat's bits, then each kind's count. */
-static state_t unrank(const struct system *sys, uint64_t rank)
-{
-	uint64_t low = UINT64_C(2) << sys->n_ind;
-	state_t s = rank % low;
-	unsigned k;
-
-	rank /= low;
-	for (k = 0; k < sys->n_kinds; k++) {
-		uint64_t radix = (uint64_t)sys->kinds[k].copies + 1;
-
-		s |= (rank % radix) << sys->kinds[k].shift;
-		rank /= radix;
-	}
-	return s;
-}
-
 int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 			 river_diag *diag)
 {
@@ -72,7 +54,7 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	/* A shortest plan never visits a state twice, so it has fewer
 	 * crossings than there are legal states. */
 	for (rank = 0; rank < sys->rank_size; rank++)
-		legal += system_safe(sys, unrank(sys, rank));
+		legal += system_safe(sys, system_unrank(sys, rank));
 	if (legal - 1 > EXPORT_MAX_HORIZON)
 		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
 				"the puzzle has %llu legal states, so its models "

@@ -331,6 +331,13 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 		river_solve_options_init(&defaults);
 		opts = &defaults;
 	}
+	if (opts->method < RIVER_METHOD_AUTO ||
+	    opts->method > RIVER_METHOD_LAYERS ||
+	    opts->threads > RIVER_MAX_THREADS)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument: the search method must be "
+				"auto, queue or layers, and threads at most %d",
+				RIVER_MAX_THREADS);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/layers.h"
 #include "solve/visited.h"
 
 /* How often the progress callback hears from the search. */
@@ -72,7 +73,7 @@ struct search {
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
 	unsigned long long broken; /* new states that broke a rule */
-	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } stop; /* on ELIMIT */
+	enum bfs_stop stop; /* on ELIMIT */
 };
 
 static void report(const struct search *s, size_t head, unsigned depth)
@@ -151,25 +152,42 @@ static const char *plural(unsigned long long n)
 }
 
 /* Say which of the bounds that max_states sets stopped the search. */
-static void limit_diag(const struct search *s, river_diag *diag)
+static void limit_diag(const struct bfs_tally *t, river_diag *diag)
 {
-	unsigned long long reached = s->queue.len;
-
-	if (s->stop == STOP_STATES)
+	if (t->stop == STOP_STATES)
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped at its limit of %llu state%s",
-			 s->limit, plural(s->limit));
-	else if (s->stop == STOP_TRIED)
+			 t->limit, plural(t->limit));
+	else if (t->stop == STOP_TRIED)
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped after trying %llu crossings from "
 			 "%llu state%s, the most its limit of %llu state%s allows",
-			 s->tried, reached, plural(reached), s->limit,
-			 plural(s->limit));
+			 t->tried, t->reached, plural(t->reached), t->limit,
+			 plural(t->limit));
 	else
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped after meeting %llu states that "
 			 "break a rule, the most its limit of %llu state%s allows",
-			 s->broken, s->limit, plural(s->limit));
+			 t->broken, t->limit, plural(t->limit));
+}
+
+int bfs_diag(int rc, const struct bfs_tally *t, const struct stop *stop,
+	     river_diag *diag)
+{
+	if (rc == RIVER_ETOOBIG)
+		diag_set(diag, rc, NULL, NULL,
+			 "a single crossing can take more than %u different "
+			 "loads: the puzzle is too big to search",
+			 SYSTEM_MAX_LOADS);
+	else if (rc == RIVER_ELIMIT)
+		limit_diag(t, diag);
+	else if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, NULL, NULL,
+			 "out of memory after reaching %llu state%s", t->reached,
+			 plural(t->reached));
+	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		stop_reached(stop, rc, t->reached, diag);
+	return rc;
 }
 
 int bfs_solve(const struct system *sys, const river_solve_options *opts,
@@ -191,6 +209,8 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 	int rc;
 
 	memset(res, 0, sizeof *res);
+	if (layers_chosen(sys, opts))
+		return layers_search(sys, opts, stop, res, diag);
 	memset(&s, 0, sizeof s);
 	s.sys = sys;
 	s.opts = opts;
@@ -213,19 +233,12 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 		res->solved = goal != 0 || state_is_goal(sys, sys->start);
 		rc = trace_path(&s.queue, goal, res);
 	}
-	if (rc == RIVER_ETOOBIG)
-		diag_set(diag, rc, NULL, NULL,
-			 "a single crossing can take more than %u different "
-			 "loads: the puzzle is too big to search",
-			 SYSTEM_MAX_LOADS);
-	else if (rc == RIVER_ELIMIT)
-		limit_diag(&s, diag);
-	else if (rc == RIVER_ENOMEM)
-		diag_set(diag, rc, NULL, NULL,
-			 "out of memory after reaching %zu state%s", s.queue.len,
-			 plural(s.queue.len));
-	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
-		stop_reached(stop, rc, s.queue.len, diag);
+	if (rc != RIVER_OK) {
+		struct bfs_tally t = {s.stop, s.limit, s.queue.len, s.tried,
+				      s.broken};
+
+		bfs_diag(rc, &t, stop, diag);
+	}
 	loads_release(&s.loads);
 	visited_release(&s.seen);
 	free(s.queue.state);

@@ -15,12 +15,29 @@ struct bfs_result {
 	size_t path_len;
 };
 
+/* Which of the bounds that max_states sets stopped a search. */
+enum bfs_stop { STOP_STATES, STOP_TRIED, STOP_BROKEN };
+
+/* How far a search got: what its failure message tells. */
+struct bfs_tally {
+	enum bfs_stop stop;        /* on RIVER_ELIMIT */
+	unsigned long long limit;  /* of states */
+	unsigned long long reached, tried, broken;
+};
+
+/* Set diag for a search that ended with rc (RIVER_ETOOBIG, RIVER_ELIMIT,
+ * RIVER_ENOMEM, RIVER_ETIMEOUT or RIVER_ECANCELED; others leave it).
+ * Returns rc. */
+int bfs_diag(int rc, const struct bfs_tally *t, const struct stop *stop,
+	     river_diag *diag);
+
 /* RIVER_OK (solved or proved unsolvable), RIVER_ELIMIT, RIVER_ENOMEM,
  * RIVER_ETIMEOUT or RIVER_ECANCELED (opts->timeout and opts->cancel);
  * diag says how far it got on failure. */
 int bfs_solve(const struct system *sys, const river_solve_options *opts,
 	      struct bfs_result *res, river_diag *diag);
-/* The same, stopping as stop says (the caller's clock). */
+/* The same, stopping as stop says (the caller's clock); the search of
+ * lib/solve/layers.c when opts->method and the puzzle choose it. */
 int bfs_search(const struct system *sys, const river_solve_options *opts,
 	       const struct stop *stop, struct bfs_result *res,
 	       river_diag *diag);

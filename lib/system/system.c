@@ -209,6 +209,47 @@ static void set_space(struct system *sys)
 		size = size != 0 && size <= UINT64_MAX / radix ? size * radix : 0;
 	}
 	sys->rank_size = sys->n_ind + 1 < 64 ? size : 0;
+	/* Every crossing carries a rower: when the only one is an
+	 * individual that starts with the boat, it stays with the boat. */
+	if (!sys->any_rower_kind && sys->rower_ind &&
+	    (sys->rower_ind & (sys->rower_ind - 1)) == 0 &&
+	    ((sys->start & sys->rower_ind) != 0) == state_boat_right(sys, sys->start))
+		sys->with_boat = sys->rower_ind;
+	sys->compact_size = sys->with_boat ? sys->rank_size / 2 : sys->rank_size;
+}
+
+state_t system_unrank(const struct system *sys, uint64_t rank)
+{
+	unsigned k;
+	state_t s;
+
+	/* Individuals and boat are the low bits of both. */
+	s = rank & (sys->ind_mask | sys->boat);
+	rank = sys->n_ind + 1 < 64 ? rank >> (sys->n_ind + 1) : 0;
+	for (k = 0; k < sys->n_kinds; k++) {
+		uint64_t radix = (uint64_t)sys->kinds[k].copies + 1;
+
+		s |= (rank % radix) << sys->kinds[k].shift;
+		rank /= radix;
+	}
+	for (k = 0; k < sys->n_fields; k++) {
+		const struct sys_field *f = &sys->fields[k];
+
+		s |= (rank % f->radix) << f->shift;
+		rank /= f->radix;
+	}
+	return s;
+}
+
+state_t system_compact_unrank(const struct system *sys, uint64_t rank)
+{
+	uint64_t low = sys->with_boat - 1;
+	state_t s;
+
+	if (!sys->with_boat)
+		return system_unrank(sys, rank);
+	s = system_unrank(sys, (rank & low) | ((rank & ~low) << 1));
+	return state_boat_right(sys, s) ? s | sys->with_boat : s;
 }
 
 static void compile_rules(struct system *sys, const struct model *m)

@@ -81,6 +81,11 @@ struct system {
 	uint64_t rank_size;     /* space, when it fits 64 bits; else 0 */
 	uint64_t *rank_mult;    /* per kind, then per field: its weight in a
 				   state's rank */
+	/* The individual that is on the boat's bank in every state a
+	 * crossing reaches (the only rower, when it starts with the boat),
+	 * or 0; the compact rank leaves its bit out. */
+	uint64_t with_boat;
+	uint64_t compact_size;  /* rank_size, halved when with_boat */
 	/* Beyond seats and rowers: */
 	bool plain_loads;       /* seats and rowers are all a load needs */
 	bool bank_generic;      /* a bank rule reads per-item counts */
@@ -172,6 +177,24 @@ static inline uint64_t system_rank(const struct system *sys, state_t s)
 			sys->rank_mult[sys->n_kinds + k];
 	return rank;
 }
+
+/* The state whose rank is rank (below rank_size): system_rank's
+ * inverse. */
+state_t system_unrank(const struct system *sys, uint64_t rank);
+
+/* A dense number below compact_size for a state a crossing reaches (or
+ * the start): system_rank without the with_boat bit, which such a state
+ * has equal to its boat bit. */
+static inline uint64_t system_compact_rank(const struct system *sys,
+					   state_t s)
+{
+	uint64_t rank = system_rank(sys, s), low = sys->with_boat - 1;
+
+	return sys->with_boat ? (rank & low) | ((rank >> 1) & ~low) : rank;
+}
+
+/* The state of a compact rank: system_compact_rank's inverse. */
+state_t system_compact_unrank(const struct system *sys, uint64_t rank);
 
 /* The loads that can legally cross from the boat's bank in s: at least
  * one rower, at most seats passengers, each item on that bank.  Each is

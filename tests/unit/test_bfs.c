@@ -752,6 +752,7 @@ static void test_big_space_uses_hash_and_stops_at_limit(void **state)
 	assert_int_equal(visited_init(&v, &u.sys), RIVER_OK);
 	assert_null(v.bits);
 	visited_release(&v);
+	opts.method = RIVER_METHOD_QUEUE;
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
 	assert_int_equal(res.explored, 1000);
 	assert_string_equal(diag.message,

@@ -351,6 +351,93 @@ static void test_rank_is_a_bijection(void **state)
 	unit_pipe_release(&u);
 }
 
+/* Every rank below rank_size unranks to a state that ranks back to
+ * it, with each kind and field in range; and so do compact ranks. */
+static void assert_unrank_round_trip(const struct system *sys)
+{
+	uint64_t r;
+	unsigned k;
+
+	assert_true(sys->rank_size > 0);
+	for (r = 0; r < sys->rank_size; r++) {
+		state_t s = system_unrank(sys, r);
+
+		assert_int_equal(system_rank(sys, s), r);
+		assert_int_equal(s & ~(sys->ind_mask | sys->boat |
+				       sys->field_mask) &
+				 ~sys->goal_mask, 0);
+		for (k = 0; k < sys->n_kinds; k++)
+			assert_true(state_kind_right(sys, s, k) <=
+				    sys->kinds[k].copies);
+		for (k = 0; k < sys->n_fields; k++)
+			assert_true(field_get(&sys->fields[k], s) <
+				    sys->fields[k].radix);
+	}
+	for (r = 0; r < sys->compact_size; r++) {
+		state_t s = system_compact_unrank(sys, r);
+
+		assert_int_equal(system_compact_rank(sys, s), r);
+		if (sys->with_boat)
+			assert_int_equal((s & sys->with_boat) != 0,
+					 state_boat_right(sys, s));
+	}
+}
+
+static void test_unrank_inverts_rank(void **state)
+{
+	static const char *const texts[] = {
+		MIXED_TEXT, PLAIN_TEXT,
+		/* a rowing period: a field */
+		HEAD "items farmer, owl, 2 mice\nboat seats 2\n"
+		"rowers farmer, owl\nfarmer rows only on crossings 1, 2 of "
+		"every 3\n",
+		/* a margin: the previous load's weight */
+		HEAD "items f (weight 70), c (weight 100), 3 g (weight 10)\n"
+		"rowers f\nboat load 200, margin 90\n",
+	};
+	struct unit_pipe u;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof texts / sizeof *texts; i++) {
+		unit_pipe(&u, texts[i]);
+		assert_unrank_round_trip(&u.sys);
+		unit_pipe_release(&u);
+	}
+	unit_pipe(&u, MIXED_TEXT);
+	assert_int_equal(system_unrank(&u.sys, 191), u.sys.goal | u.sys.boat);
+	unit_pipe_release(&u);
+}
+
+/* The only rower, starting with the boat, stays with it: the compact
+ * rank leaves its bit out.  Two rowers, a rowing kind, or a rower that
+ * starts away from the boat keep every bit. */
+static void test_compact_rank(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, MIXED_TEXT);
+	assert_int_equal(u.sys.with_boat, 1);
+	assert_int_equal(u.sys.compact_size, 96);
+	/* farmer and boat on the right, wolf left, 2 ms, 4 cs */
+	assert_int_equal(system_compact_unrank(&u.sys, 2 + 2 * 4 + 4 * 16),
+			 UINT64_C(1) | u.sys.boat | 2 << 3 | 4 << 5);
+	unit_pipe_release(&u);
+	unit_pipe(&u, HEAD "items a, b, c\nboat seats 2\nrowers a, b\n");
+	assert_int_equal(u.sys.with_boat, 0);
+	assert_int_equal(u.sys.compact_size, u.sys.rank_size);
+	assert_unrank_round_trip(&u.sys);
+	unit_pipe_release(&u);
+	unit_pipe(&u, HEAD "items a, 2 b\nboat seats 2\nrowers a, b\n");
+	assert_int_equal(u.sys.with_boat, 0);
+	unit_pipe_release(&u);
+	unit_pipe(&u, HEAD "items a, b\nboat seats 2\nrowers a\n"
+		      "start a on the right\n");
+	assert_int_equal(u.sys.with_boat, 0);
+	unit_pipe_release(&u);
+}
+
 /* ---- Loads -------------------------------------------------------- */
 
 static void test_loads_wgc_start(void **state)
@@ -636,6 +723,8 @@ int main(void)
 		cmocka_unit_test(test_outnumber_no_missionaries_is_safe),
 		cmocka_unit_test(test_start_breaking_a_rule_is_refused),
 		cmocka_unit_test(test_rank_is_a_bijection),
+		cmocka_unit_test(test_unrank_inverts_rank),
+		cmocka_unit_test(test_compact_rank),
 		cmocka_unit_test(test_loads_wgc_start),
 		cmocka_unit_test(test_loads_mc_start),
 		cmocka_unit_test(test_loads_with_non_rowing_kind),

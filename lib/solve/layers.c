@@ -1,0 +1,462 @@
+/* The two-bit breadth-first search.  Every compact rank has a cell of
+ * two bits in one array: 0 while its state is unseen, else the depth
+ * at which it was reached, modulo 3, plus 1.  Level d is expanded by
+ * scanning for cells of value d % 3 + 1 and marking the unseen legal
+ * successors of their states with (d + 1) % 3 + 1; states that break a
+ * rule are never marked.  A second bitmap per level, one bit per block
+ * of LAYERS_BLOCK cells, says which blocks hold the level at all, so a
+ * level costs what it holds, not the whole array.
+ *
+ * Threads claim runs of blocks from an atomic counter and mark cells
+ * with compare-and-swap, so each state is counted once; what a level
+ * reaches does not depend on who marked it.  The search stops after the
+ * first level that holds a goal, and the plan is traced back from the
+ * goal of least rank: a predecessor of a state y of depth k has depth
+ * k - 1 or more, and at most k + 1 because crossings without fields can
+ * be taken back, so the cell value (k - 1) % 3 + 1 tells depth k - 1;
+ * the loads from y, taken back, are the crossings into y, and the first
+ * of them that comes from depth k - 1 is taken, whatever the threads. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "solve/layers.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/diag.h"
+
+#define CELL_BITS 2
+#define CELLS_PER_WORD 32
+#define LOW_BITS UINT64_C(0x5555555555555555) /* the low bit of each cell */
+/* A block: 512 cells, 16 words; one bit of the level's block map. */
+#define BLOCK_SHIFT 9
+#define BLOCK_WORDS ((1u << BLOCK_SHIFT) / CELLS_PER_WORD)
+/* Block-map words a thread claims at once (64 blocks each). */
+#define CLAIM_WORDS 1
+/* As bfs.c: how often the progress callback hears from the search, and
+ * the crossings the search may try for each state max_states allows. */
+#define LAYERS_PROGRESS_EVERY (1u << 18)
+#define LAYERS_TRIES_PER_STATE 64
+
+typedef _Atomic uint64_t word_t;
+
+struct layers {
+	const struct system *sys;
+	const river_solve_options *opts;
+	const struct stop *stop;
+	word_t *cell;             /* CELLS_PER_WORD cells a word */
+	size_t n_words;
+	word_t *blocks[2];        /* depth d's blocks in blocks[d & 1] */
+	size_t n_block_words;
+	bool shared;              /* more than one thread marks cells */
+	unsigned long long limit; /* of states reached */
+	/* The level being expanded. */
+	unsigned depth;
+	uint64_t cur, next;       /* cell values of depth, depth + 1 */
+	atomic_size_t claim;      /* the next block-map word to take */
+	/* Totals. */
+	atomic_ullong reached, tried;
+	atomic_uint_fast64_t goal; /* least rank of a goal at depth + 1 */
+	atomic_int halt;          /* RIVER_OK, or why every thread stops */
+	enum bfs_stop why;        /* on RIVER_ELIMIT */
+	unsigned long long next_report, level_size;
+};
+
+struct worker {
+	struct layers *l;
+	struct loads loads;
+	bool reports; /* the calling thread: calls the progress callback */
+	unsigned long long reached, tried; /* not yet in the totals */
+};
+
+bool layers_can(const struct system *sys)
+{
+	return sys->n_fields == 0 && sys->compact_size != 0 &&
+	       sys->compact_size / CELLS_PER_WORD < SIZE_MAX / sizeof(uint64_t) / 2;
+}
+
+static uint64_t memory_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+bool layers_chosen(const struct system *sys, const river_solve_options *opts)
+{
+	uint64_t bytes;
+
+	if (opts->method == RIVER_METHOD_QUEUE || !layers_can(sys))
+		return false;
+	if (opts->method == RIVER_METHOD_LAYERS)
+		return true;
+	bytes = sys->compact_size / 4;
+	return sys->compact_size >= LAYERS_AUTO_MIN_RANKS &&
+	       bytes <= LAYERS_AUTO_MAX_BYTES &&
+	       (memory_bytes() == 0 || bytes <= memory_bytes() / 4);
+}
+
+unsigned layers_threads(const river_solve_options *opts)
+{
+	long n;
+
+	if (opts->threads)
+		return opts->threads;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > RIVER_MAX_THREADS ? RIVER_MAX_THREADS
+						 : (unsigned)n;
+}
+
+static unsigned cell_get(const struct layers *l, uint64_t rank)
+{
+	uint64_t w = atomic_load_explicit(&l->cell[rank / CELLS_PER_WORD],
+					  memory_order_relaxed);
+
+	return (unsigned)(w >> (rank % CELLS_PER_WORD * CELL_BITS)) & 3;
+}
+
+/* Set an unseen cell to value; false when it was seen already. */
+static bool cell_mark(struct layers *l, uint64_t rank, uint64_t value)
+{
+	word_t *w = &l->cell[rank / CELLS_PER_WORD];
+	unsigned shift = rank % CELLS_PER_WORD * CELL_BITS;
+	uint64_t old = atomic_load_explicit(w, memory_order_relaxed);
+
+	if ((old >> shift) & 3)
+		return false;
+	if (!l->shared) {
+		atomic_store_explicit(w, old | value << shift,
+				      memory_order_relaxed);
+		return true;
+	}
+	while (!atomic_compare_exchange_weak_explicit(w, &old,
+						      old | value << shift,
+						      memory_order_relaxed,
+						      memory_order_relaxed))
+		if ((old >> shift) & 3)
+			return false;
+	return true;
+}
+
+static void block_mark(word_t *map, uint64_t rank)
+{
+	uint64_t block = rank >> BLOCK_SHIFT;
+	word_t *w = &map[block / 64];
+	uint64_t bit = UINT64_C(1) << (block % 64);
+
+	if (!(atomic_load_explicit(w, memory_order_relaxed) & bit))
+		atomic_fetch_or_explicit(w, bit, memory_order_relaxed);
+}
+
+static void halt(struct layers *l, int rc, enum bfs_stop why)
+{
+	int ok = RIVER_OK;
+
+	if (atomic_compare_exchange_strong(&l->halt, &ok, rc) &&
+	    rc == RIVER_ELIMIT)
+		l->why = why;
+}
+
+static void goal_offer(struct layers *l, uint64_t rank)
+{
+	uint_fast64_t old = atomic_load_explicit(&l->goal, memory_order_relaxed);
+
+	while (rank < old &&
+	       !atomic_compare_exchange_weak_explicit(&l->goal, &old, rank,
+						      memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+}
+
+/* Expand the state of rank: mark its unseen legal successors. */
+static int expand(struct worker *wk, uint64_t rank)
+{
+	struct layers *l = wk->l;
+	const struct system *sys = l->sys;
+	state_t from = system_compact_unrank(sys, rank);
+	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
+	size_t i;
+	int rc = system_loads(sys, from, &wk->loads);
+
+	if (rc != RIVER_OK)
+		return rc;
+	wk->tried += wk->loads.n;
+	for (i = 0; i < wk->loads.n; i++) {
+		state_t to = state_cross(sys, from, wk->loads.delta[i]);
+		uint64_t r = system_compact_rank(sys, to);
+
+		if (cell_get(l, r) || !system_safe(sys, to) ||
+		    !cell_mark(l, r, l->next))
+			continue;
+		wk->reached++;
+		block_mark(next_blocks, r);
+		if (state_is_goal(sys, to))
+			goal_offer(l, r);
+	}
+	return RIVER_OK;
+}
+
+/* Expand the cells of the current depth in one block. */
+static int expand_block(struct worker *wk, uint64_t block)
+{
+	struct layers *l = wk->l;
+	uint64_t pattern = l->cur * LOW_BITS;
+	size_t w = (size_t)block * BLOCK_WORDS, end = w + BLOCK_WORDS;
+	int rc;
+
+	if (end > l->n_words)
+		end = l->n_words;
+	for (; w < end; w++) {
+		uint64_t x = atomic_load_explicit(&l->cell[w],
+						  memory_order_relaxed) ^ pattern;
+		/* The low bit of each cell equal to cur. */
+		uint64_t match = ~(x | x >> 1) & LOW_BITS;
+
+		while (match) {
+			unsigned bit = (unsigned)__builtin_ctzll(match);
+
+			rc = expand(wk, (uint64_t)w * CELLS_PER_WORD + bit / 2);
+			if (rc != RIVER_OK)
+				return rc;
+			match &= match - 1;
+		}
+	}
+	return RIVER_OK;
+}
+
+static void report(struct layers *l)
+{
+	river_progress p;
+
+	p.states_explored = atomic_load(&l->reached);
+	p.frontier = l->level_size;
+	p.depth = l->depth;
+	l->opts->progress(&p, l->opts->userdata);
+}
+
+/* Add a worker's counts to the totals, and stop every thread when they
+ * pass the limits. */
+static void settle(struct worker *wk)
+{
+	struct layers *l = wk->l;
+	unsigned long long reached = atomic_fetch_add(&l->reached, wk->reached) +
+				     wk->reached;
+	unsigned long long tried = atomic_fetch_add(&l->tried, wk->tried) +
+				   wk->tried;
+
+	wk->reached = wk->tried = 0;
+	if (reached > l->limit)
+		halt(l, RIVER_ELIMIT, STOP_STATES);
+	else if (tried > LAYERS_TRIES_PER_STATE * l->limit)
+		halt(l, RIVER_ELIMIT, STOP_TRIED);
+	if (wk->reports && l->opts->progress && reached >= l->next_report) {
+		l->next_report = reached + LAYERS_PROGRESS_EVERY;
+		report(l);
+	}
+}
+
+static void *work(void *arg)
+{
+	struct worker *wk = arg;
+	struct layers *l = wk->l;
+	word_t *map = l->blocks[l->depth & 1];
+
+	while (atomic_load_explicit(&l->halt, memory_order_relaxed) ==
+	       RIVER_OK) {
+		size_t first = atomic_fetch_add(&l->claim, CLAIM_WORDS), i;
+		int rc = RIVER_OK;
+
+		if (first >= l->n_block_words)
+			break;
+		for (i = first; i < first + CLAIM_WORDS && i < l->n_block_words;
+		     i++) {
+			uint64_t bits = atomic_exchange_explicit(
+				&map[i], 0, memory_order_relaxed);
+
+			while (bits && rc == RIVER_OK) {
+				uint64_t b = (uint64_t)__builtin_ctzll(bits);
+
+				rc = expand_block(wk, i * 64 + b);
+				bits &= bits - 1;
+			}
+		}
+		if (rc == RIVER_OK)
+			rc = stop_check(l->stop);
+		if (rc != RIVER_OK)
+			halt(l, rc, STOP_STATES);
+		settle(wk);
+	}
+	return NULL;
+}
+
+/* Expand one level on every thread. */
+static void run_level(struct layers *l, struct worker *wk, unsigned threads)
+{
+	pthread_t tid[RIVER_MAX_THREADS];
+	unsigned t, started = 0;
+
+	atomic_store(&l->claim, 0);
+	l->cur = l->depth % 3 + 1;
+	l->next = (l->depth + 1) % 3 + 1;
+	/* A small level is not worth the threads. */
+	if (l->level_size < 1024)
+		threads = 1;
+	for (t = 1; t < threads; t++) {
+		if (pthread_create(&tid[t], NULL, work, &wk[t]) != 0)
+			break; /* the others take its share */
+		started++;
+	}
+	work(&wk[0]);
+	for (t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+}
+
+/* The plan, traced back from the goal of rank goal at depth. */
+static int trace(const struct layers *l, uint64_t goal, unsigned depth,
+		 struct bfs_result *res)
+{
+	const struct system *sys = l->sys;
+	struct loads loads;
+	unsigned k;
+	int rc = RIVER_OK;
+
+	res->path = malloc(((size_t)depth + 1) * sizeof *res->path);
+	if (!res->path)
+		return RIVER_ENOMEM;
+	res->path_len = (size_t)depth + 1;
+	res->path[depth] = system_compact_unrank(sys, goal);
+	loads_init(&loads);
+	for (k = depth; k > 0 && rc == RIVER_OK; k--) {
+		state_t y = res->path[k];
+		unsigned want = (k - 1) % 3 + 1;
+		size_t i;
+
+		rc = system_loads(sys, y, &loads);
+		for (i = 0; rc == RIVER_OK && i < loads.n; i++) {
+			state_t x = state_cross(sys, y, loads.delta[i]);
+
+			if (cell_get(l, system_compact_rank(sys, x)) == want) {
+				res->path[k - 1] = x;
+				break;
+			}
+		}
+		if (rc == RIVER_OK && i == loads.n)
+			rc = RIVER_EINTERNAL;
+	}
+	loads_release(&loads);
+	if (rc == RIVER_OK && res->path[0] != sys->start)
+		rc = RIVER_EINTERNAL;
+	return rc;
+}
+
+static int search(struct layers *l, unsigned threads, struct worker *wk,
+		  struct bfs_result *res)
+{
+	const struct system *sys = l->sys;
+	uint64_t start = system_compact_rank(sys, sys->start);
+	unsigned long long before;
+
+	cell_mark(l, start, 1);
+	block_mark(l->blocks[0], start);
+	atomic_store(&l->reached, 1);
+	l->level_size = 1;
+	if (state_is_goal(sys, sys->start)) {
+		res->solved = true;
+		return trace(l, start, 0, res);
+	}
+	for (;;) {
+		before = atomic_load(&l->reached);
+		run_level(l, wk, threads);
+		if (atomic_load(&l->halt) != RIVER_OK)
+			return atomic_load(&l->halt);
+		l->level_size = atomic_load(&l->reached) - before;
+		if (atomic_load(&l->goal) != UINT64_MAX) {
+			res->solved = true;
+			return trace(l, atomic_load(&l->goal), l->depth + 1, res);
+		}
+		if (l->level_size == 0)
+			break;
+		l->depth++;
+	}
+	/* Unsolved: the path is just the start. */
+	res->path = malloc(sizeof *res->path);
+	if (!res->path)
+		return RIVER_ENOMEM;
+	res->path[0] = sys->start;
+	res->path_len = 1;
+	return RIVER_OK;
+}
+
+int layers_search(const struct system *sys, const river_solve_options *opts,
+		  const struct stop *stop, struct bfs_result *res,
+		  river_diag *diag)
+{
+	unsigned threads = layers_threads(opts), t;
+	struct layers l;
+	struct worker *wk;
+	int rc = RIVER_OK;
+
+	memset(res, 0, sizeof *res);
+	memset(&l, 0, sizeof l);
+	l.sys = sys;
+	l.opts = opts;
+	l.stop = stop;
+	l.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
+	if (l.limit > UINT32_MAX)
+		l.limit = UINT32_MAX; /* as the queue's */
+	l.shared = threads > 1;
+	l.next_report = LAYERS_PROGRESS_EVERY;
+	atomic_init(&l.claim, 0);
+	atomic_init(&l.reached, 0);
+	atomic_init(&l.tried, 0);
+	atomic_init(&l.goal, UINT64_MAX);
+	atomic_init(&l.halt, RIVER_OK);
+	l.n_words = (size_t)((sys->compact_size + CELLS_PER_WORD - 1) /
+			     CELLS_PER_WORD);
+	l.n_block_words = (l.n_words + BLOCK_WORDS * 64 - 1) / (BLOCK_WORDS * 64);
+	/* calloc: the kernel hands over zero pages only as touched. */
+	l.cell = calloc(l.n_words, sizeof *l.cell);
+	l.blocks[0] = calloc(l.n_block_words, sizeof *l.blocks[0]);
+	l.blocks[1] = calloc(l.n_block_words, sizeof *l.blocks[1]);
+	wk = calloc(threads, sizeof *wk);
+	if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk) {
+		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+			      "out of memory: the two-bit search needs %llu MB, "
+			      "a quarter byte for each of %llu states",
+			      (unsigned long long)((l.n_words * sizeof *l.cell >> 20) + 1),
+			      (unsigned long long)sys->compact_size);
+	} else {
+		for (t = 0; t < threads; t++) {
+			wk[t].l = &l;
+			wk[t].reports = t == 0;
+			loads_init(&wk[t].loads);
+		}
+		rc = search(&l, threads, wk, res);
+		res->explored = atomic_load(&l.reached);
+		if (rc == RIVER_EINTERNAL)
+			diag_set(diag, rc, NULL, NULL,
+				 "internal error: the two-bit search lost the "
+				 "plan at its goal's depth");
+		else if (rc != RIVER_OK) {
+			struct bfs_tally tally = {l.why, l.limit, res->explored,
+						  atomic_load(&l.tried), 0};
+
+			bfs_diag(rc, &tally, stop, diag);
+		}
+		for (t = 0; t < threads; t++)
+			loads_release(&wk[t].loads);
+	}
+	if (rc != RIVER_OK) {
+		free(res->path);
+		res->path = NULL;
+		res->path_len = 0;
+	}
+	free(wk);
+	free(l.cell);
+	free(l.blocks[0]);
+	free(l.blocks[1]);
+	return rc;
+}

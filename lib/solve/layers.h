@@ -1,0 +1,37 @@
+/* Korf's two-bit breadth-first search: one 2-bit cell per compact rank
+ * (0 unseen, else the depth modulo 3, plus 1), expanded level by level
+ * on several threads, the plan recovered backwards through the levels
+ * with no parent pointers.  Memory is a quarter byte per rank, whatever
+ * the number of states reached. */
+#ifndef RIVER_LAYERS_H
+#define RIVER_LAYERS_H
+
+#include <stdbool.h>
+
+#include "solve/bfs.h"
+
+/* The automatic choice takes the layers from this many compact ranks
+ * on, when their cells take at most LAYERS_AUTO_MAX_BYTES and a quarter
+ * of the memory. */
+#define LAYERS_AUTO_MIN_RANKS (UINT64_C(1) << 20)
+#define LAYERS_AUTO_MAX_BYTES (UINT64_C(1) << 28)
+
+/* Can the layers search sys?  Its states must carry no fields (so that
+ * every crossing can be taken back, which the plan's recovery relies
+ * on) and have a rank. */
+bool layers_can(const struct system *sys);
+
+/* Does bfs_search hand sys to the layers, as opts->method says? */
+bool layers_chosen(const struct system *sys, const river_solve_options *opts);
+
+/* The threads opts->threads means (0: the online CPUs). */
+unsigned layers_threads(const river_solve_options *opts);
+
+/* As bfs_search, for a system layers_can search.  The plan is the same
+ * whatever the number of threads; explored counts every state up to the
+ * goal's depth. */
+int layers_search(const struct system *sys, const river_solve_options *opts,
+		  const struct stop *stop, struct bfs_result *res,
+		  river_diag *diag);
+
+#endif
