@@ -363,7 +363,35 @@ static struct attribute *attribute(struct compiler *c, const char *name)
 }
 
 /* An item's annotations: "(missionary, weight 80)". */
-static int annotate(struct compiler *c, const struct ast_item *it, size_t index)
+/* The value annotation a gives the member-th (from 0) of members: its
+ * one value, or its own of one value per member. */
+static int annot_value(struct compiler *c, const struct ast_item *it,
+		       const struct ast_annot *a, size_t member, size_t members,
+		       unsigned long long *v)
+{
+	const struct ast_value *value = &a->value;
+	const struct ast_num *n;
+	size_t given = 1, k;
+
+	for (n = a->more; n; n = n->next)
+		given++;
+	if (given > 1 && members == 1)
+		return FAIL(c, &a->more->value.loc, "'%s' has %zu values, and "
+			    "'%s' is one item: several values are for the "
+			    "members of a family, one each", a->name, given,
+			    it->name);
+	if (given > 1 && given != members)
+		return FAIL(c, &a->loc, "'%s' has %zu values for the %zu "
+			    "members of '%s': give one for all, or one each",
+			    a->name, given, members, it->name);
+	if (given > 1)
+		for (k = 1, n = a->more; k <= member; k++, n = n->next)
+			value = &n->value;
+	return value_of(c, value, false, v);
+}
+
+static int annotate(struct compiler *c, const struct ast_item *it,
+		    size_t index, size_t member, size_t members)
 {
 	struct item *item = &c->model->items[index];
 	const struct ast_annot *a, *b;
@@ -379,6 +407,10 @@ static int annotate(struct compiler *c, const struct ast_item *it, size_t index)
 			    strcmp(a->name, b->name) == 0)
 				return FAIL(c, &a->loc, "'%s' is given twice for "
 					    "'%s'", a->name, it->name);
+		if (!a->has_value && a->more)
+			return FAIL(c, &a->more->value.loc, "a number after "
+				    "'(%s': only an attribute takes numbers, "
+				    "as in (weight 40, 45)", a->name);
 		if (!a->has_value) {
 			if (!it->counted)
 				return FAIL(c, &a->loc, "'(%s)' names a singular, and "
@@ -392,7 +424,7 @@ static int annotate(struct compiler *c, const struct ast_item *it, size_t index)
 			item->singular = a->name;
 			continue;
 		}
-		rc = value_of(c, &a->value, false, &v);
+		rc = annot_value(c, it, a, member, members, &v);
 		if (rc != RIVER_OK)
 			return rc;
 		if (v > 1000000)
@@ -453,7 +485,8 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 		item->loc = it->loc;
 		item->rows = true;
 		item->copies = 1;
-		rc = annotate(c, it, c->model->n_items);
+		rc = annotate(c, it, c->model->n_items, (size_t)(k - f->from),
+			      (size_t)(f->to - f->from + 1));
 		if (rc == RIVER_OK)
 			rc = declare_name(c, name, c->model->n_items, it->loc);
 		if (rc != RIVER_OK)
@@ -496,7 +529,7 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 		item->is_kind = true;
 		item->copies = (unsigned)count;
 	}
-	rc = annotate(c, it, index);
+	rc = annotate(c, it, index, 0, 1);
 	if (rc != RIVER_OK)
 		return rc;
 	if (it->counted && item->singular == it->name) {

@@ -48,6 +48,9 @@ struct ast_annot {
 	const char *name;
 	bool has_value;            /* false: the name is the singular */
 	struct ast_value value;
+	/* "(weight 40, 45, 50)": the values after the first, one for each
+	 * further member of a family; NULL when one value is given. */
+	struct ast_num *more, *more_last;
 	struct loc loc;
 	struct ast_annot *next;
 };

@@ -153,7 +153,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <stmt> statement rule
 %type <cond> cond
 %type <conds> conds where
-%type <value> value term factor
+%type <value> value term factor lead_value lead_term lead_factor
 %type <cmp> cmp
 %type <str> param_name
 %type <place> place
@@ -474,11 +474,29 @@ term
 	;
 
 factor
-	: NUMBER {
-		memset(&$$, 0, sizeof $$); $$.number = $1; $$.loc = L(&@1);
-	}
+	: lead_factor
 	| param_name {
 		memset(&$$, 0, sizeof $$); $$.param = $1; $$.loc = L(&@1);
+	}
+	;
+
+/* A number that does not start with a name: after a comma in an item's
+ * attributes, where a name starts the next attribute. */
+lead_value
+	: lead_term
+	| lead_value '+' term	{ BINARY($$, '+', $1, $3, @2); }
+	| lead_value '-' term	{ BINARY($$, '-', $1, $3, @2); }
+	;
+
+lead_term
+	: lead_factor
+	| lead_term '*' factor	{ BINARY($$, '*', $1, $3, @2); }
+	| lead_term "mod" factor { BINARY($$, 'm', $1, $3, @2); }
+	;
+
+lead_factor
+	: NUMBER {
+		memset(&$$, 0, sizeof $$); $$.number = $1; $$.loc = L(&@1);
 	}
 	| '(' value ')'		{ $$ = $2; }
 	;
@@ -534,6 +552,19 @@ decor
 annots
 	: annot			{ $$.first = $$.last = $1; }
 	| annots ',' annot	{ $$ = $1; APPEND($$, $3); }
+	| annots ',' lead_value {
+		/* "(weight 40, 45)": one more value for the last one; the
+		 * compiler refuses it after a singular. */
+		struct ast_num *more;
+
+		NEW(more, @3); more->value = $3;
+		$$ = $1;
+		if ($$.last->more_last)
+			$$.last->more_last->next = more;
+		else
+			$$.last->more = more;
+		$$.last->more_last = more;
+	}
 	;
 
 annot

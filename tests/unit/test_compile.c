@@ -544,6 +544,26 @@ static void test_with_either(void **state)
 	unit_pipe_release(&u);
 }
 
+/* "(weight 40, 45, 50)": one value per member of a family. */
+static void test_values_per_member(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "param n = 5\n"
+		   "item son[1..3] (weight 40, (n*9), (1+2)*10, time 2, gold 7),"
+		   " father (weight 90)\nboat load 100\n");
+	assert_int_equal(m->n_items, 4);
+	assert_int_equal(m->items[0].weight, 40);
+	assert_int_equal(m->items[1].weight, 45);
+	assert_int_equal(m->items[2].weight, 30);
+	assert_int_equal(m->items[2].time, 2);
+	assert_int_equal(m->items[3].weight, 90);
+	assert_int_equal(m->attrs[2].value[1], 7);
+	unit_pipe_release(&u);
+}
+
 /* Arithmetic: * and mod before + and -, each from the left, parentheses
  * first, remainders from 0, parts below 0 allowed. */
 static void test_arithmetic(void **state)
@@ -770,6 +790,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_rule_kinds),
 		cmocka_unit_test(test_arithmetic),
+		cmocka_unit_test(test_values_per_member),
 		cmocka_unit_test(test_with_either),
 		cmocka_unit_test(test_where_comparisons),
 		cmocka_unit_test(test_rule_semantics),
