@@ -28,10 +28,6 @@ struct group {
 	size_t n;
 };
 
-/* Names in the names table at or past this stand for family k; at or
- * past GROUP_BASE, for group k. */
-#define FAMILY_BASE ((size_t)1 << 40)
-#define GROUP_BASE ((size_t)1 << 41)
 /* The most groups, attributes, allowed loads, and the longest period
  * of a rowing rule. */
 #define MAX_GROUPS 256u
@@ -134,11 +130,11 @@ static const char *english_singular(struct arena *arena, const char *plural)
 	return plural;
 }
 
-static int declare_name(struct compiler *c, const char *name, size_t item,
-			struct loc loc)
+static int declare_name(struct compiler *c, const char *name,
+			enum name_kind kind, size_t index, struct loc loc)
 {
 	int oom = 0;
-	const struct name_entry *old = names_add(&c->names, name, item, loc,
+	const struct name_entry *old = names_add(&c->names, name, kind, index, loc,
 						 &oom);
 
 	if (oom)
@@ -197,7 +193,7 @@ static int leaf_value(struct compiler *c, const struct ast_value *v,
 			    v->param, in_list ? " (is a comma missing after it?)"
 					      : "");
 	}
-	p = &c->params[e->item];
+	p = &c->params[e->index];
 	if (!p->has_value)
 		return FAIL(c, &v->loc,
 			    "parameter '%s' has no value: give it one in the "
@@ -463,7 +459,8 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 			    it->name, f->from, f->to);
 	if (f->to - f->from >= MODEL_MAX_ITEMS - c->model->n_items)
 		return too_many_items(c, &it->loc, it->name);
-	rc = declare_name(c, it->name, FAMILY_BASE + c->n_families, it->loc);
+	rc = declare_name(c, it->name, NAME_FAMILY, c->n_families,
+			  it->loc);
 	if (rc != RIVER_OK)
 		return rc;
 	f->name = it->name;
@@ -488,7 +485,8 @@ static int declare_family(struct compiler *c, const struct ast_item *it)
 		rc = annotate(c, it, c->model->n_items, (size_t)(k - f->from),
 			      (size_t)(f->to - f->from + 1));
 		if (rc == RIVER_OK)
-			rc = declare_name(c, name, c->model->n_items, it->loc);
+			rc = declare_name(c, name, NAME_ITEM, c->model->n_items,
+					  it->loc);
 		if (rc != RIVER_OK)
 			return rc;
 		c->model->n_items++;
@@ -537,9 +535,10 @@ static int declare_item(struct compiler *c, const struct ast_item *it)
 		if (!item->singular)
 			return out_of_memory(c);
 	}
-	rc = declare_name(c, item->name, index, it->loc);
+	rc = declare_name(c, item->name, NAME_ITEM, index, it->loc);
 	if (rc == RIVER_OK && strcmp(item->singular, item->name) != 0)
-		rc = declare_name(c, item->singular, index, it->loc);
+		rc = declare_name(c, item->singular, NAME_ITEM, index,
+				  it->loc);
 	if (rc == RIVER_OK)
 		c->model->n_items++;
 	return rc;
@@ -577,8 +576,8 @@ static int collect_params(struct compiler *c, const struct ast *ast,
 
 		if (st->kind != ST_PARAM)
 			continue;
-		old = names_add(&c->param_names, st->u.param.name, c->n_params,
-				st->loc, &oom);
+		old = names_add(&c->param_names, st->u.param.name, NAME_PARAM,
+				c->n_params, st->loc, &oom);
 		if (oom)
 			return out_of_memory(c);
 		if (old)
@@ -602,8 +601,8 @@ static int collect_params(struct compiler *c, const struct ast *ast,
 			return FAIL(c, NULL,
 				    "parameter '%s' = %lld is out of range (0 to "
 				    "1000000000)", given[i].name, given[i].value);
-		c->params[e->item].has_value = true;
-		c->params[e->item].value = (unsigned long long)given[i].value;
+		c->params[e->index].has_value = true;
+		c->params[e->index].value = (unsigned long long)given[i].value;
 	}
 	return RIVER_OK;
 }
@@ -682,8 +681,8 @@ static int resolve_group(struct compiler *c, const struct ast_name *ref,
 				    ref->text, near);
 		return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
 	}
-	if (e->item >= GROUP_BASE) {
-		const struct group *g = &c->groups[e->item - GROUP_BASE];
+	if (e->kind == NAME_GROUP) {
+		const struct group *g = &c->groups[e->index];
 
 		if (ref->indexed)
 			return FAIL(c, &ref->index.loc,
@@ -693,16 +692,16 @@ static int resolve_group(struct compiler *c, const struct ast_name *ref,
 		*n = g->n;
 		return RIVER_OK;
 	}
-	if (e->item < FAMILY_BASE) {
+	if (e->kind == NAME_ITEM) {
 		if (ref->indexed)
 			return FAIL(c, &ref->index.loc,
 				    "'%s' is not a family: it takes no index",
 				    ref->text);
-		out[0] = e->item;
+		out[0] = e->index;
 		*n = 1;
 		return RIVER_OK;
 	}
-	f = &c->families[e->item - FAMILY_BASE];
+	f = &c->families[e->index];
 	if (!ref->indexed) {
 		for (*n = 0; *n <= f->to - f->from; (*n)++)
 			out[*n] = f->first + *n;
@@ -780,7 +779,8 @@ static int compile_groups(struct compiler *c, const struct ast *ast)
 		if (rc != RIVER_OK)
 			return rc;
 		g->name = st->u.group.name;
-		rc = declare_name(c, g->name, GROUP_BASE + c->n_groups, st->loc);
+		rc = declare_name(c, g->name, NAME_GROUP, c->n_groups,
+				  st->loc);
 		if (rc != RIVER_OK)
 			return rc;
 		c->n_groups++;

@@ -14,7 +14,8 @@ const struct name_entry *names_find(const struct names *names,
 }
 
 const struct name_entry *names_add(struct names *names, const char *name,
-				   size_t item, struct loc loc, int *oom)
+				   enum name_kind kind, size_t index,
+				   struct loc loc, int *oom)
 {
 	const struct name_entry *old = names_find(names, name);
 	struct name_entry *e, **tail;
@@ -27,7 +28,8 @@ const struct name_entry *names_add(struct names *names, const char *name,
 		return NULL;
 	}
 	e->name = name;
-	e->item = item;
+	e->kind = kind;
+	e->index = index;
 	e->loc = loc;
 	for (tail = &names->first; *tail; tail = &(*tail)->next)
 		;

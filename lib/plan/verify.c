@@ -81,10 +81,12 @@ static int add_names(struct reader *r)
 	oom = !r->shown;
 	for (i = 0; i < m->n_items && !oom; i++) {
 		r->shown[i] = plan_shown_label(m, i);
-		names_add(&r->names, m->items[i].name, i, none, &oom);
-		names_add(&r->names, m->items[i].singular, i, none, &oom);
+		names_add(&r->names, m->items[i].name, NAME_ITEM, i, none, &oom);
+		names_add(&r->names, m->items[i].singular, NAME_ITEM, i, none,
+			  &oom);
 		if (m->items[i].label[0])
-			names_add(&r->labels, m->items[i].label, i, none, &oom);
+			names_add(&r->labels, m->items[i].label, NAME_ITEM, i, none,
+				  &oom);
 	}
 	return oom ? diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory")
 		   : RIVER_OK;
@@ -97,7 +99,7 @@ static size_t label_twin(const struct reader *r, const struct name_entry *e)
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++)
-		if (i != e->item && strcmp(m->items[i].label, e->name) == 0)
+		if (i != e->index && strcmp(m->items[i].label, e->name) == 0)
 			return i;
 	return SIZE_MAX;
 }
@@ -149,11 +151,11 @@ static int board(struct reader *r, struct crossing *c, const char *word,
 			return diag_set(r->diag, RIVER_ESYNTAX, r->src, &loc,
 					"'%s' is the label of both the %s and "
 					"the %s: write the name", name,
-					m->items[e->item].name,
+					m->items[e->index].name,
 					m->items[label_twin(r, e)].name);
 	}
 	if (e) {
-		c->count[e->item] += n;
+		c->count[e->index] += n;
 		return RIVER_OK;
 	}
 	near = names_suggest(&r->names, name);
