@@ -1,0 +1,117 @@
+/* The compiler's own parts, shared by its files: the state of one
+ * compilation, and the functions one part offers the others.  Each
+ * file owns one concept: scope.c names and numbers, items.c items,
+ * boat.c the boat and rowing, rules.c rules, place.c start and goal,
+ * compile.c the order of the passes. */
+#ifndef RIVER_COMPILER_H
+#define RIVER_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compile/compile.h"
+#include "compile/names.h"
+#include "util/buf.h"
+
+/* A parameter: its value, from the file or from the caller. */
+struct param {
+	const char *name;
+	bool has_value;
+	unsigned long long value;
+	struct loc loc;
+};
+
+
+/* A family, "husband[1..3]": its members are consecutive items. */
+struct family {
+	const char *name;
+	size_t first;
+	unsigned long long from, to;
+};
+
+
+/* A group, "group animals = dog, cat": a name for some items. */
+struct group {
+	const char *name;
+	size_t *members;
+	size_t n;
+};
+
+
+/* The most groups, attributes, allowed loads, and the longest period
+ * of a rowing rule. */
+#define MAX_GROUPS 256u
+#define MAX_ATTRS 32u
+#define MAX_LOADS 100000u
+#define MAX_PERIOD 64u
+
+
+/* The most rules a puzzle may expand into, and the most choices of its
+ * variables a "for" rule may try. */
+#define MAX_RULES 100000u
+#define MAX_CHOICES 10000000u
+
+
+struct compiler {
+	struct arena *arena;
+	struct param *params;
+	size_t n_params;
+	struct names param_names;
+	struct family families[MODEL_MAX_ITEMS];
+	size_t n_families;
+	struct group groups[MAX_GROUPS];
+	size_t n_groups;
+	struct {
+		const char *name;
+		unsigned long long value;
+	} bind[8];               /* the variables of the "for" rule at hand */
+	size_t n_bind;
+	size_t rules_cap;
+	const struct source *src;
+	river_diag *diag;
+	struct model *model;
+	struct names names;
+	const struct ast_stmt *title, *description, *boat, *rowers, *guard;
+	const struct ast_stmt *minimize, *time_limit;
+	size_t *guards; /* the guard line's items */
+	size_t n_guards;
+};
+
+
+#define FAIL(c, loc, ...) \
+	diag_set((c)->diag, RIVER_EPUZZLE, (c)->src, (loc), __VA_ARGS__)
+
+/* scope.c */
+int out_of_memory(struct compiler *c);
+bool ends_with(const char *s, size_t n, const char *end);
+int declare_name(struct compiler *c, const char *name,
+		 enum name_kind kind, size_t index, struct loc loc);
+int eval_value(struct compiler *c, const struct ast_value *v, bool in_list,
+	       long long *out);
+int value_of(struct compiler *c, const struct ast_value *v,
+	     bool in_list, unsigned long long *out);
+int collect_params(struct compiler *c, const struct ast *ast,
+		   const river_param *given, size_t n_given);
+int resolve_group(struct compiler *c, const struct ast_name *ref,
+		  size_t *out, size_t *n);
+int resolve_list(struct compiler *c, const struct ast_name *list,
+		 size_t *out, size_t *n, const char *where);
+int compile_groups(struct compiler *c, const struct ast *ast);
+
+/* items.c */
+int declare_item(struct compiler *c, const struct ast_item *it);
+
+/* boat.c */
+int compile_rows(struct compiler *c, const struct ast *ast);
+int compile_rowers(struct compiler *c);
+int compile_boat(struct compiler *c);
+int compile_time(struct compiler *c);
+
+/* rules.c */
+int compile_guard(struct compiler *c);
+int compile_rules(struct compiler *c, const struct ast *ast);
+
+/* place.c */
+int compile_placements(struct compiler *c, const struct ast *ast);
+
+#endif
