@@ -57,7 +57,7 @@ trap 'rm -rf "$work"' EXIT
 river_states() {
 	sed -n 's/.*(all \([0-9]*\) reachable states\{0,1\} explored).*/\1/p' "$1"
 }
-"$RIVER" solve -q -m 4294967295 "$work/puzzle.puz" >"$work/river.out" 2>&1 || true
+"$RIVER" solve -q --no-symmetry -m 4294967295 "$work/puzzle.puz" >"$work/river.out" 2>&1 || true
 states=$(river_states "$work/river.out")
 test -n "$states" || { cat "$work/river.out" >&2; exit 1; }
 w=10
@@ -74,7 +74,7 @@ compile=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
 i=0
 while [ "$i" -lt "$runs" ]; do
 	/usr/bin/time -f '%e %M' -o "$work/river.time.$i" \
-		"$RIVER" solve -q -m 4294967295 "$work/puzzle.puz" \
+		"$RIVER" solve -q --no-symmetry -m 4294967295 "$work/puzzle.puz" \
 		>"$work/river.out" 2>&1 || true
 	# shellcheck disable=SC2086
 	(cd "$work" && /usr/bin/time -f '%e %M' -o "pan.time.$i" \

@@ -160,6 +160,8 @@ static int load_source(river_puzzle **out, const struct source *src,
 		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
 	if (rc == RIVER_OK)
 		rc = check_ends(p, src, diag);
+	if (rc == RIVER_OK)
+		rc = symmetry_build(&p->sym, &p->arena, &p->sys, src, diag);
 	if (rc == RIVER_OK) {
 		p->src.name = arena_strdup(&p->arena, src->name);
 		p->src.text = arena_strndup(&p->arena, src->text, src->len);

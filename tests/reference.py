@@ -55,6 +55,18 @@ def make_puzzle(rng, labels=None):
             it["every"] = rng.choice([2, 3])
             it["on"] = set(rng.sample(range(1, it["every"] + 1),
                                       rng.randint(1, it["every"] - 1)))
+    # Often two individuals alike (weight, time, rowing), so that river
+    # merges them unless a rule tells them apart.
+    singles = [it for it in items if it["copies"] == 1]
+    if len(singles) >= 2 and rng.random() < 0.5:
+        a, b = rng.sample(singles, 2)
+        for key in ("weight", "time", "rows", "alone", "every"):
+            b[key] = a[key]
+        b["on"] = set(a["on"])
+        rowers = [it for it in items if it["rows"]]
+        if not rowers:
+            items[0]["rows"] = True
+            rowers = [items[0]]
     names = [it["name"] for it in items]
     for _ in range(rng.randint(0, 2)):
         kind = rng.choice(["eats", "outnumber", "without", "alone", "exact",

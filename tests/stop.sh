@@ -24,7 +24,8 @@ for p in minizinc z3 cbc glpsol; do
 	ln -s engine "$fake/$p" || exit 99
 done
 
-# A puzzle the built-in search takes long over: 2^27 states.
+# A puzzle the built-in search takes long over, searched as written
+# (its x2..x25 are alike): 2^27 states.
 big="$tmp/big.puz"
 {
 	echo 'title "Many"'
@@ -112,7 +113,7 @@ for sig in TERM INT HUP; do
 		fi
 	done
 	# The built-in search.
-	start_river solve -q --max-states 4294967295 "$big"
+	start_river solve -q --no-symmetry --max-states 4294967295 "$big"
 	sleep 1
 	kill -"$sig" "$river_pid"
 	check_stopped "SIG$sig during the built-in search: exit $((128 + n))" \
@@ -131,7 +132,7 @@ else
 	sed 's/^/# /' "$tmp/err"
 fi
 
-start_river solve -q --timeout 0.5 --max-states 4294967295 "$big"
+start_river solve -q --no-symmetry --timeout 0.5 --max-states 4294967295 "$big"
 check_stopped "--timeout ends the built-in search: exit 3" 3 "" ""
 if grep -q "the time limit of 0.5 seconds was reached after [0-9]* states" "$tmp/err"; then
 	ok "the built-in search names the time limit"
@@ -140,7 +141,7 @@ else
 	sed 's/^/# /' "$tmp/err"
 fi
 
-start_river solve -q --count --timeout 1 --max-states 4294967295 "$big"
+start_river solve -q --no-symmetry --count --timeout 1 --max-states 4294967295 "$big"
 check_stopped "--timeout ends counting too: exit 3" 3 "" ""
 
 # A real engine on a puzzle it takes long over.

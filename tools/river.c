@@ -39,6 +39,7 @@ struct options {
 	double timeout;       /* solve: seconds, 0 for none */
 	unsigned threads;     /* solve: 0 for one per online CPU */
 	int method;           /* solve: RIVER_METHOD_* */
+	int no_symmetry;      /* search the puzzle as written */
 	river_param params[64]; /* -D NAME=VALUE */
 	size_t n_params;
 };
@@ -46,7 +47,7 @@ struct options {
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
-	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD
+	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -77,6 +78,8 @@ static const struct option_spec {
 	 "print every optimal plan (the first 100; see --max-plans)"},
 	{OPT_MAX_PLANS, 'n', "max-plans", "N",
 	 "print at most N optimal plans (implies --all)"},
+	{OPT_NO_SYMMETRY, 'S', "no-symmetry", NULL,
+	 "search without merging interchangeable items"},
 	{OPT_ENGINE, 'e', "engine", "ENGINE",
 	 "solve with bfs (default), minizinc, z3, cbc or glpk"},
 	{OPT_TO, 't', "to", "FORMAT",
@@ -333,6 +336,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		return -1;
 	case OPT_COUNT:
 		opts->count = 1;
+		return -1;
+	case OPT_NO_SYMMETRY:
+		opts->no_symmetry = 1;
 		return -1;
 	case OPT_DEFINE:
 		return add_param(opts, value);
@@ -730,7 +736,7 @@ static int export_model(const struct options *opts,
 
 /* The fewest crossings, when the search can tell; 0 when it cannot. */
 static unsigned long long optimum(const river_puzzle *puzzle,
-				  unsigned long long max_states, double timeout)
+				  const struct options *opts)
 {
 	river_solve_options so;
 	river_plan *plan;
@@ -738,8 +744,9 @@ static unsigned long long optimum(const river_puzzle *puzzle,
 	int rc;
 
 	river_solve_options_init(&so);
-	so.max_states = max_states;
-	so.timeout = timeout;
+	so.max_states = opts->max_states;
+	so.timeout = opts->timeout;
+	so.no_symmetry = opts->no_symmetry;
 	so.cancel = &caught;
 	catch_signals();
 	rc = river_solve(&plan, puzzle, &so, NULL);
@@ -781,7 +788,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		printf("%s: %s\n", name, v.reason);
 		return EXIT_UNSOLVABLE;
 	}
-	best = optimum(puzzle, opts->max_states, opts->timeout);
+	best = optimum(puzzle, opts);
 	if (caught)
 		return 128 + caught;
 	printf("%s: legal: the goal is reached after %zu crossing%s", name,
@@ -816,6 +823,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	so.timeout = opts->timeout;
 	so.threads = opts->threads;
 	so.method = opts->method;
+	so.no_symmetry = opts->no_symmetry;
 	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {

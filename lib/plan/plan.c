@@ -235,19 +235,59 @@ unsigned long long plan_time(const struct system *sys, const state_t *states,
 	return total;
 }
 
+/* The system the search runs on: the one reduced by symmetry, unless
+ * the puzzle has none or the options turn it off. */
+static const struct system *search_system(const river_puzzle *puzzle,
+					  const river_solve_options *opts)
+{
+	return puzzle->sym && !opts->no_symmetry ? &puzzle->sym->sys
+						  : &puzzle->sys;
+}
+
+/* The plans res holds, of the reduced system, made concrete: each
+ * expanded into the labelled plans it stands for, up to max in all. */
+static int lift_plans(const struct symmetry *sym, struct count_result *res,
+		      size_t max)
+{
+	struct count_result old = *res;
+	size_t i;
+	int rc = RIVER_OK;
+
+	if (max > res->count)
+		max = (size_t)res->count;
+	res->n_plans = 0;
+	res->plans = calloc(max ? max : 1, sizeof *res->plans);
+	res->plan_lens = calloc(max ? max : 1, sizeof *res->plan_lens);
+	if (!res->plans || !res->plan_lens)
+		rc = RIVER_ENOMEM;
+	for (i = 0; rc == RIVER_OK && i < old.n_plans && res->n_plans < max; i++)
+		rc = symmetry_expand(sym, old.plans[i], old.plan_lens[i],
+				     max - res->n_plans, res->plans,
+				     res->plan_lens, &res->n_plans);
+	res->plan_len = res->n_plans ? res->plan_lens[0] : 0;
+	count_result_release(&old);
+	return rc;
+}
+
 /* Count the optimal plans and keep the first max of them as
  * alternatives, each checked like the plan itself. */
-static int add_count(river_plan *plan, const river_solve_options *opts,
-		     const struct stop *stop, river_diag *diag)
+static int add_count(river_plan *plan, const struct system *search,
+		     const river_solve_options *opts, const struct stop *stop,
+		     river_diag *diag)
 {
 	const struct system *sys = &plan->puzzle->sys;
 	struct count_result res;
 	struct plan_fault fault;
 	size_t i;
-	int rc = count_search(sys, opts, stop, opts->max_plans, &res, diag);
+	int rc = count_search(search, opts, stop, opts->max_plans, &res, diag);
 
 	if (rc != RIVER_OK)
 		return rc;
+	if (search != sys && res.n_plans > 0 &&
+	    lift_plans(plan->puzzle->sym, &res, opts->max_plans) != RIVER_OK) {
+		count_result_release(&res);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
 	plan->counted = true;
 	plan->count = res.count;
 	if (res.n_plans > 0) {
@@ -311,6 +351,27 @@ static int least_time(const struct system *sys, const river_solve_options *opts,
 	return RIVER_OK;
 }
 
+/* The path res holds, of the reduced system, made concrete: the
+ * lowest-numbered members of a class move. */
+static int lift_path(const struct symmetry *sym, struct bfs_result *res,
+		     river_diag *diag)
+{
+	state_t *path = NULL;
+	size_t len = 0, n = 0;
+	int rc = symmetry_expand(sym, res->path, res->path_len, 1, &path, &len,
+				 &n);
+
+	free(res->path);
+	res->path = path;
+	res->path_len = len;
+	if (rc != RIVER_OK || n != 1) {
+		free(path);
+		res->path = NULL;
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	return RIVER_OK;
+}
+
 int river_solve(river_plan **out, const river_puzzle *puzzle,
 		const river_solve_options *opts, river_diag *diag)
 {
@@ -319,6 +380,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	struct stop stop;
 	struct bfs_result res;
 	struct plan_fault fault;
+	const struct system *search;
 	river_plan *plan;
 	int rc;
 
@@ -345,10 +407,13 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	start = clock_now();
+	search = search_system(puzzle, opts);
 	if (puzzle->model.minimize_time)
-		rc = least_time(&puzzle->sys, opts, &stop, &res, diag);
+		rc = least_time(search, opts, &stop, &res, diag);
 	else
-		rc = bfs_search(&puzzle->sys, opts, &stop, &res, diag);
+		rc = bfs_search(search, opts, &stop, &res, diag);
+	if (rc == RIVER_OK && search != &puzzle->sys)
+		rc = lift_path(puzzle->sym, &res, diag);
 	if (rc != RIVER_OK) {
 		free(plan);
 		return rc;
@@ -370,7 +435,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan->states = res.path;
 	plan->n_states = res.path_len;
 	if (res.solved && (opts->count || opts->max_plans)) {
-		rc = add_count(plan, opts, &stop, diag);
+		rc = add_count(plan, search, opts, &stop, diag);
 		if (rc != RIVER_OK) {
 			river_plan_free(plan);
 			return rc;

@@ -168,6 +168,12 @@ static unsigned long long add_saturating(unsigned long long a,
 	return a > ~0ULL - b ? ~0ULL : a + b;
 }
 
+static unsigned long long mul_saturating(unsigned long long a,
+					 unsigned long long b)
+{
+	return b != 0 && a > ~0ULL / b ? ~0ULL : a * b;
+}
+
 /* What a crossing from a to b costs. */
 static unsigned long long step_cost(const struct counter *c, state_t a,
 				    state_t b)
@@ -218,6 +224,10 @@ static int settle(struct counter *c, unsigned long long *best)
 			state_t s = c->node[u].state;
 			state_t to = state_cross(sys, s, c->loads.delta[i]);
 			unsigned long long cost = c->node[u].cost + step_cost(c, s, to);
+			/* The labelled plans: one crossing of a system reduced
+			 * by symmetry stands for several. */
+			unsigned long long paths = mul_saturating(
+				c->node[u].paths, system_ways(sys, s, to));
 			size_t at;
 
 			if (cost > c->max_cost)
@@ -226,7 +236,7 @@ static int settle(struct counter *c, unsigned long long *best)
 			if (at == SIZE_MAX) {
 				if (!system_safe(sys, to))
 					continue;
-				rc = add(c, to, cost, c->node[u].paths);
+				rc = add(c, to, cost, paths);
 				if (rc != RIVER_OK)
 					return rc;
 				continue;
@@ -235,11 +245,11 @@ static int settle(struct counter *c, unsigned long long *best)
 				continue;
 			if (cost == c->node[at].cost) {
 				c->node[at].paths = add_saturating(
-					c->node[at].paths, c->node[u].paths);
+					c->node[at].paths, paths);
 				continue;
 			}
 			c->node[at].cost = cost;
-			c->node[at].paths = c->node[u].paths;
+			c->node[at].paths = paths;
 			rc = heap_push(c, cost, at);
 			if (rc != RIVER_OK)
 				return rc;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "system/system.h"
+#include "system/symmetry.h"
 
 /* One thing that can board: an individual, or a kind with copies here. */
 struct candidate {
@@ -74,15 +75,11 @@ static bool rowed(const struct system *sys, state_t from,
 	return false;
 }
 
-/* The checks beyond seats and rowers, on a load (delta without boat
- * and fields) leaving from; *delta gains the fields' change. */
-static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
+bool system_load_legal(const struct system *sys, state_t from, uint64_t items)
 {
 	const struct model *m = sys->model;
 	unsigned count[MODEL_MAX_ITEMS + 1];
-	uint64_t items = *delta & ~sys->boat;
 	unsigned passengers = decode(sys, items, count);
-	state_t to, next;
 
 	if (sys->allowed && !bsearch(&items, sys->allowed, sys->n_allowed,
 				     sizeof *sys->allowed, system_cmp_delta))
@@ -100,9 +97,21 @@ static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
 		if (prev && (w + 1 > prev ? w + 1 - prev : prev - w - 1) > m->margin)
 			return false;
 	}
-	if (sys->elapsed >= 0 &&
-	    field_get(&sys->fields[sys->elapsed], from) +
-	    system_trip_time(sys, count) > m->time_limit)
+	return sys->elapsed < 0 ||
+	       field_get(&sys->fields[sys->elapsed], from) +
+	       system_trip_time(sys, count) <= m->time_limit;
+}
+
+/* A load (delta without boat and fields) leaving from, checked beyond
+ * seats and rowers (by the concrete system when sys is reduced by
+ * symmetry); *delta gains the fields' change. */
+static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
+{
+	uint64_t items = *delta & ~sys->boat;
+	state_t to, next;
+
+	if (sys->sym ? !symmetry_load_legal(sys->sym, from, items)
+		     : !system_load_legal(sys, from, items))
 		return false;
 	if (sys->n_fields) {
 		to = state_cross(sys, from, *delta);

@@ -1,4 +1,5 @@
 #include "system/system.h"
+#include "system/symmetry.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -470,6 +471,8 @@ long system_violation(const struct system *sys, state_t s, bool *right)
 	unsigned k;
 	long r;
 
+	if (sys->sym)
+		return symmetry_violation(sys->sym, s, right);
 	for (k = 0; k < sys->n_kinds; k++) {
 		unsigned on_right = state_kind_right(sys, s, k);
 		uint64_t bit = UINT64_C(1) << (sys->n_ind + k);
@@ -577,8 +580,5 @@ state_t system_successor(const struct system *sys, state_t a, state_t b)
 
 unsigned long long system_ways(const struct system *sys, state_t a, state_t b)
 {
-	(void)sys;
-	(void)a;
-	(void)b;
-	return 1;
+	return sys->sym ? symmetry_ways(sys->sym, a, b) : 1;
 }

@@ -28,6 +28,8 @@
 
 typedef uint64_t state_t;
 
+struct symmetry;
+
 struct sys_kind {
 	unsigned shift;  /* of its field */
 	uint64_t mask;   /* of its field, unshifted */
@@ -98,6 +100,9 @@ struct system {
 	int phase, prev, elapsed; /* their fields, or -1 */
 	unsigned period;        /* of the phase */
 	uint64_t field_mask;    /* all the fields' bits */
+	/* Not NULL for a system reduced by symmetry (system/symmetry.h):
+	 * its rules and load checks are the concrete system's. */
+	const struct symmetry *sym;
 };
 
 /* Where a field is, and its value in s. */
@@ -161,7 +166,8 @@ static inline bool system_safe(const struct system *sys, state_t s)
 {
 	bool right;
 
-	return sys->n_rules == 0 || system_violation(sys, s, &right) < 0;
+	return (sys->n_rules == 0 && !sys->sym) ||
+	       system_violation(sys, s, &right) < 0;
 }
 
 /* A dense number for s below rank_size (only when rank_size != 0). */
@@ -209,6 +215,10 @@ void loads_init(struct loads *loads);
 void loads_release(struct loads *loads);
 /* RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG past SYSTEM_MAX_LOADS. */
 int system_loads(const struct system *sys, state_t s, struct loads *out);
+/* The checks beyond seats and rowers (allowed loads, weight, who rows
+ * now, boat rules, margin, time limit) on a load of items (a delta
+ * without boat and fields) crossing from s. */
+bool system_load_legal(const struct system *sys, state_t s, uint64_t items);
 
 /* Is rule r broken where count[i] copies of each model item i are (a
  * bank, or the boat)? */

@@ -1075,6 +1075,7 @@ static void test_solve_too_big_gives_no_plan(void **state)
 	size_t len;
 	river_puzzle *p;
 	river_plan *plan = (river_plan *)1;
+	river_solve_options opts;
 	river_diag diag;
 	unsigned i;
 
@@ -1085,7 +1086,10 @@ static void test_solve_too_big_gives_no_plan(void **state)
 		len += (size_t)snprintf(text + len, sizeof text - len, ", i%u", i);
 	snprintf(text + len, sizeof text - len, "\nboat seats 22\n");
 	p = unit_load(text);
-	assert_int_equal(river_solve(&plan, p, NULL, &diag), RIVER_ETOOBIG);
+	/* All alike: searched as written, as merged they take 23 loads. */
+	river_solve_options_init(&opts);
+	opts.no_symmetry = 1;
+	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ETOOBIG);
 	assert_null(plan);
 	assert_int_equal(diag.status, RIVER_ETOOBIG);
 	river_puzzle_free(p);

@@ -1,0 +1,590 @@
+#include "system/symmetry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Detection ---------------------------------------------------------- */
+
+/* The longest signature of a rule: kind, place, bound, with, then two
+ * items and the guards, or the two sets with their sizes. */
+#define SIG_MAX (8 + 2 * (MODEL_MAX_ITEMS + 2))
+
+/* Where item x goes when i and j are exchanged. */
+static size_t swapped(size_t x, size_t i, size_t j)
+{
+	return x == i ? j : x == j ? i : x;
+}
+
+static void sort_words(unsigned long long *v, size_t n)
+{
+	size_t a, b;
+
+	for (a = 1; a < n; a++) {
+		unsigned long long x = v[a];
+
+		for (b = a; b > 0 && v[b - 1] > x; b--)
+			v[b] = v[b - 1];
+		v[b] = x;
+	}
+}
+
+/* A set of a rule as words (item, weight), sorted, after its size. */
+static size_t set_words(const size_t *set, const unsigned *w, size_t n,
+			size_t i, size_t j, unsigned long long *out)
+{
+	size_t k;
+
+	out[0] = n;
+	for (k = 0; k < n; k++)
+		out[1 + k] = ((unsigned long long)swapped(set[k], i, j) << 32) |
+			     (w ? w[k] : 1u);
+	sort_words(out + 1, n);
+	return n + 1;
+}
+
+/* What rule r says, with items i and j exchanged, as words that two
+ * rules share exactly when they say the same; its length. */
+static size_t signature(const struct rule *r, size_t i, size_t j,
+			unsigned long long *out)
+{
+	size_t n = 0, k;
+
+	out[n++] = r->kind;
+	out[n++] = r->place;
+	out[n++] = r->bound;
+	out[n++] = r->with;
+	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT) {
+		out[n++] = swapped(r->a, i, j);
+		out[n++] = swapped(r->b, i, j);
+		out[n++] = r->n_guards;
+		for (k = 0; k < r->n_guards; k++)
+			out[n + k] = swapped(r->guards[k], i, j);
+		sort_words(out + n, r->n_guards);
+		return n + r->n_guards;
+	}
+	n += set_words(r->set_a, r->wa, r->n_a, i, j, out + n);
+	n += set_words(r->set_b, r->wb, r->n_b, i, j, out + n);
+	return n;
+}
+
+static bool in_list(const size_t *list, size_t n, size_t x)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (list[k] == x)
+			return true;
+	return false;
+}
+
+static bool mentions(const struct rule *r, size_t x)
+{
+	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT)
+		return r->a == x || r->b == x ||
+		       in_list(r->guards, r->n_guards, x);
+	return in_list(r->set_a, r->n_a, x) || in_list(r->set_b, r->n_b, x);
+}
+
+/* Is the multiset of rules the same after exchanging i and j?  Only the
+ * rules that name i or j can change: their images must match them one
+ * for one. */
+static bool rules_swap(const struct model *m, size_t i, size_t j)
+{
+	size_t *which, n = 0, ni = 0, nj = 0, r, a, b;
+	unsigned long long *orig, *img;
+	size_t *olen, *ilen;
+	bool *used, ok = true;
+
+	for (r = 0; r < m->n_rules; r++) {
+		bool has_i = mentions(&m->rules[r], i);
+		bool has_j = mentions(&m->rules[r], j);
+
+		ni += has_i;
+		nj += has_j;
+		n += has_i || has_j;
+	}
+	if (ni != nj)
+		return false;
+	if (n == 0)
+		return true;
+	which = malloc(n * sizeof *which);
+	orig = malloc(2 * n * SIG_MAX * sizeof *orig);
+	olen = malloc(2 * n * sizeof *olen);
+	used = calloc(n, sizeof *used);
+	if (!which || !orig || !olen || !used) {
+		ok = false; /* no memory: no reduction, which is still right */
+		goto out;
+	}
+	img = orig + n * SIG_MAX;
+	ilen = olen + n;
+	for (r = 0, a = 0; r < m->n_rules; r++)
+		if (mentions(&m->rules[r], i) || mentions(&m->rules[r], j))
+			which[a++] = r;
+	for (a = 0; a < n; a++) {
+		olen[a] = signature(&m->rules[which[a]], i, i, orig + a * SIG_MAX);
+		ilen[a] = signature(&m->rules[which[a]], i, j, img + a * SIG_MAX);
+	}
+	for (a = 0; a < n && ok; a++) {
+		for (b = 0; b < n; b++)
+			if (!used[b] && olen[b] == ilen[a] &&
+			    memcmp(orig + b * SIG_MAX, img + a * SIG_MAX,
+				   ilen[a] * sizeof *img) == 0)
+				break;
+		if (b == n)
+			ok = false;
+		else
+			used[b] = true;
+	}
+out:
+	free(which);
+	free(orig);
+	free(olen);
+	free(used);
+	return ok;
+}
+
+/* Is load x load y with i and j exchanged? */
+static bool load_is_swap(const struct model *m, const unsigned *x,
+			 const unsigned *y, size_t i, size_t j)
+{
+	size_t k;
+
+	for (k = 0; k < m->n_items; k++)
+		if (x[k] != y[swapped(k, i, j)])
+			return false;
+	return true;
+}
+
+/* Is the multiset of allowed loads the same after exchanging i and j:
+ * does each load occur as often as its image? */
+static bool loads_swap(const struct model *m, size_t i, size_t j)
+{
+	size_t l, o;
+
+	for (l = 0; l < m->n_loads; l++) {
+		const unsigned *c = m->loads[l].count;
+		size_t same = 0, image = 0;
+
+		if (c[i] == c[j])
+			continue;
+		for (o = 0; o < m->n_loads; o++) {
+			same += load_is_swap(m, m->loads[o].count, c, i, i);
+			image += load_is_swap(m, m->loads[o].count, c, i, j);
+		}
+		if (same != image)
+			return false;
+	}
+	return true;
+}
+
+bool symmetry_swappable(const struct model *m, size_t i, size_t j)
+{
+	const struct item *a, *b;
+	size_t k;
+
+	if (i == j || i >= m->n_items || j >= m->n_items)
+		return false;
+	a = &m->items[i];
+	b = &m->items[j];
+	if (a->is_kind || b->is_kind || a->copies != 1 || b->copies != 1)
+		return false;
+	if (a->rows != b->rows || a->rows_alone != b->rows_alone ||
+	    a->row_every != b->row_every || a->row_on != b->row_on ||
+	    a->weight != b->weight || a->time != b->time)
+		return false;
+	if (m->start.right[i] != m->start.right[j] ||
+	    m->goal.right[i] != m->goal.right[j])
+		return false;
+	for (k = 0; k < m->n_attrs; k++)
+		if (m->attrs[k].value[i] != m->attrs[k].value[j])
+			return false;
+	return loads_swap(m, i, j) && rules_swap(m, i, j);
+}
+
+size_t symmetry_classes(const struct model *m, size_t *rep)
+{
+	size_t i, r, n = 0;
+
+	for (i = 0; i < m->n_items; i++) {
+		rep[i] = i;
+		if (m->items[i].is_kind)
+			continue;
+		/* Exchanges compose: one member of a class stands for all. */
+		for (r = 0; r < i; r++)
+			if (rep[r] == r && symmetry_swappable(m, r, i)) {
+				rep[i] = r;
+				break;
+			}
+	}
+	for (r = 0; r < m->n_items; r++) {
+		if (rep[r] != r)
+			continue;
+		for (i = r + 1; i < m->n_items && rep[i] != r; i++)
+			;
+		n += i < m->n_items;
+	}
+	return n;
+}
+
+/* ---- The reduced system ------------------------------------------------- */
+
+static int no_memory(const struct source *src, river_diag *diag)
+{
+	return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+}
+
+/* The reduced model: each class one counted kind, where its first
+ * member was; no rules, no loads (the concrete system checks them). */
+static int reduce_model(struct symmetry *sym, struct arena *arena,
+			const size_t *rep, const size_t *size,
+			size_t *concrete_of)
+{
+	const struct model *m = sym->concrete->model;
+	struct model *rm = &sym->model;
+	size_t i, k = 0;
+
+	*rm = *m;
+	rm->rules = NULL;
+	rm->n_rules = 0;
+	rm->loads = NULL;
+	rm->n_loads = 0;
+	rm->attrs = NULL;
+	rm->n_attrs = 0;
+	rm->items = arena_alloc(arena, m->n_items * sizeof *rm->items);
+	rm->start.right = arena_alloc(arena, m->n_items * sizeof (unsigned));
+	rm->goal.right = arena_alloc(arena, m->n_items * sizeof (unsigned));
+	if (!rm->items || !rm->start.right || !rm->goal.right)
+		return RIVER_ENOMEM;
+	for (i = 0; i < m->n_items; i++) {
+		struct item it = m->items[i];
+
+		if (rep[i] != i)
+			continue;
+		if (size[i] > 1) {
+			it.is_kind = true;
+			it.copies = (unsigned)size[i];
+		}
+		rm->items[k] = it;
+		rm->start.right[k] = m->start.right[i] * (unsigned)size[i];
+		rm->goal.right[k] = m->goal.right[i] * (unsigned)size[i];
+		concrete_of[k++] = i;
+	}
+	rm->n_items = k;
+	return RIVER_OK;
+}
+
+/* The classes, and where each reduced individual and kind is in the
+ * concrete state. */
+static int map_classes(struct symmetry *sym, struct arena *arena,
+		       const size_t *rep, const size_t *size,
+		       const size_t *concrete_of, size_t n_classes)
+{
+	const struct system *c = sym->concrete, *r = &sym->sys;
+	const struct model *m = c->model;
+	size_t i, k, at, cl = 0, most = 0;
+
+	sym->classes = arena_alloc(arena, n_classes * sizeof *sym->classes);
+	sym->ind_bit = arena_alloc(arena, (r->n_ind + 1) * sizeof *sym->ind_bit);
+	sym->kind_class = arena_alloc(arena, (r->n_kinds + 1) *
+					     sizeof *sym->kind_class);
+	sym->kind_concrete = arena_alloc(arena, (r->n_kinds + 1) *
+						sizeof *sym->kind_concrete);
+	if (!sym->classes || !sym->ind_bit || !sym->kind_class ||
+	    !sym->kind_concrete)
+		return RIVER_ENOMEM;
+	for (k = 0; k < r->n_ind; k++)
+		sym->ind_bit[k] = c->slots[concrete_of[r->ind_item[k]]].index;
+	for (k = 0; k < r->n_kinds; k++) {
+		size_t item = concrete_of[r->kind_item[k]];
+		struct sym_class *cls;
+
+		sym->kind_concrete[k] = c->slots[item].index;
+		sym->kind_class[k] = -1;
+		if (m->items[item].is_kind)
+			continue;
+		cls = &sym->classes[cl];
+		sym->kind_class[k] = (long)cl++;
+		cls->n = size[item];
+		cls->kind = (unsigned)k;
+		cls->member = arena_alloc(arena, cls->n * sizeof *cls->member);
+		cls->bit = arena_alloc(arena, cls->n * sizeof *cls->bit);
+		cls->first = arena_alloc(arena, (cls->n + 1) * sizeof *cls->first);
+		if (!cls->member || !cls->bit || !cls->first)
+			return RIVER_ENOMEM;
+		for (i = item, at = 0; i < m->n_items; i++)
+			if (rep[i] == item) {
+				cls->member[at] = i;
+				cls->bit[at] = c->slots[i].index;
+				cls->first[at + 1] = cls->first[at] |
+						     UINT64_C(1) << cls->bit[at];
+				at++;
+			}
+		if (cls->n > most)
+			most = cls->n;
+	}
+	sym->n_classes = cl;
+	sym->binom = arena_alloc(arena, (most + 1) * sizeof *sym->binom);
+	if (!sym->binom)
+		return RIVER_ENOMEM;
+	for (i = 0; i <= most; i++) {
+		sym->binom[i][0] = 1;
+		for (k = 1; k <= i; k++)
+			sym->binom[i][k] = sym->binom[i - 1][k - 1] +
+					   (k < i ? sym->binom[i - 1][k] : 0);
+	}
+	return RIVER_OK;
+}
+
+int symmetry_build(const struct symmetry **out, struct arena *arena,
+		   const struct system *sys, const struct source *src,
+		   river_diag *diag)
+{
+	const struct model *m = sys->model;
+	size_t *rep = arena_alloc(arena, (m->n_items + 1) * sizeof *rep);
+	size_t *size = arena_alloc(arena, (m->n_items + 1) * sizeof *size);
+	size_t *concrete_of = arena_alloc(arena, (m->n_items + 1) *
+						 sizeof *concrete_of);
+	struct symmetry *sym;
+	size_t i, n;
+	int rc;
+
+	*out = NULL;
+	if (!rep || !size || !concrete_of)
+		return no_memory(src, diag);
+	n = symmetry_classes(m, rep);
+	if (n == 0)
+		return RIVER_OK;
+	for (i = 0; i < m->n_items; i++)
+		size[rep[i]]++;
+	sym = arena_alloc(arena, sizeof *sym);
+	if (!sym)
+		return no_memory(src, diag);
+	sym->concrete = sys;
+	if (reduce_model(sym, arena, rep, size, concrete_of) != RIVER_OK)
+		return no_memory(src, diag);
+	/* A class's field is never wider than its members' bits. */
+	rc = system_build(&sym->sys, arena, &sym->model, src, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	if (map_classes(sym, arena, rep, size, concrete_of, n) != RIVER_OK)
+		return no_memory(src, diag);
+	sym->sys.sym = sym;
+	/* The reduced model has no rules or loads: its loads need the
+	 * concrete system's checks whenever the concrete system's do. */
+	sym->sys.plain_loads = sys->plain_loads;
+	*out = sym;
+	return RIVER_OK;
+}
+
+/* ---- States, loads, crossings ------------------------------------------- */
+
+state_t symmetry_canonical(const struct symmetry *sym, state_t s)
+{
+	const struct system *r = &sym->sys, *c = sym->concrete;
+	state_t out = (s & r->boat) ? c->boat : 0;
+	unsigned k;
+
+	for (k = 0; k < r->n_ind; k++)
+		if ((s >> k) & 1)
+			out |= UINT64_C(1) << sym->ind_bit[k];
+	for (k = 0; k < r->n_kinds; k++) {
+		unsigned n = state_kind_right(r, s, k);
+		long cl = sym->kind_class[k];
+
+		if (cl >= 0)
+			out |= sym->classes[cl].first[n];
+		else
+			out |= (state_t)n << c->kinds[sym->kind_concrete[k]].shift;
+	}
+	for (k = 0; k < r->n_fields; k++)
+		out |= field_get(&r->fields[k], s) << c->fields[k].shift;
+	return out;
+}
+
+long symmetry_violation(const struct symmetry *sym, state_t s, bool *right)
+{
+	*right = false;
+	if (sym->concrete->n_rules == 0)
+		return -1;
+	return system_violation(sym->concrete, symmetry_canonical(sym, s),
+				right);
+}
+
+bool symmetry_load_legal(const struct symmetry *sym, state_t from,
+			 uint64_t items)
+{
+	const struct system *r = &sym->sys, *c = sym->concrete;
+	bool right = state_boat_right(r, from);
+	uint64_t citems = 0;
+	unsigned k;
+
+	for (k = 0; k < r->n_ind; k++)
+		if ((items >> k) & 1)
+			citems |= UINT64_C(1) << sym->ind_bit[k];
+	for (k = 0; k < r->n_kinds; k++) {
+		unsigned moved = (unsigned)((items >> r->kinds[k].shift) &
+					    r->kinds[k].mask);
+		long cl = sym->kind_class[k];
+
+		if (cl < 0) {
+			citems |= (uint64_t)moved
+				  << c->kinds[sym->kind_concrete[k]].shift;
+		} else {
+			const struct sym_class *cls = &sym->classes[cl];
+			unsigned here = state_kind_right(r, from, k);
+
+			/* The canonical state has members 0..here-1 right. */
+			citems |= right ? cls->first[moved]
+					: cls->first[here + moved] & ~cls->first[here];
+		}
+	}
+	return system_load_legal(c, symmetry_canonical(sym, from), citems);
+}
+
+static unsigned long long mul_saturating(unsigned long long a,
+					 unsigned long long b)
+{
+	return b != 0 && a > ~0ULL / b ? ~0ULL : a * b;
+}
+
+/* Copies of class cl that cross from a to b. */
+static unsigned class_moved(const struct symmetry *sym, size_t cl, state_t a,
+			    state_t b)
+{
+	unsigned x = state_kind_right(&sym->sys, a, sym->classes[cl].kind);
+	unsigned y = state_kind_right(&sym->sys, b, sym->classes[cl].kind);
+
+	return x > y ? x - y : y - x;
+}
+
+unsigned long long symmetry_ways(const struct symmetry *sym, state_t a,
+				 state_t b)
+{
+	bool right = state_boat_right(&sym->sys, a);
+	unsigned long long ways = 1;
+	size_t cl;
+
+	for (cl = 0; cl < sym->n_classes; cl++) {
+		const struct sym_class *cls = &sym->classes[cl];
+		unsigned on_right = state_kind_right(&sym->sys, a, cls->kind);
+		unsigned here = right ? on_right : (unsigned)cls->n - on_right;
+
+		ways = mul_saturating(ways,
+				      sym->binom[here][class_moved(sym, cl, a, b)]);
+	}
+	return ways;
+}
+
+/* ---- Lifting plans ------------------------------------------------------ */
+
+struct expand {
+	const struct symmetry *sym;
+	const state_t *rplan;
+	size_t len;
+	state_t *path;     /* the concrete plan so far */
+	size_t max, added;
+	state_t **plans;
+	size_t *lens, *n_plans;
+	int rc;
+};
+
+static void expand_from(struct expand *e, size_t t);
+
+/* The concrete state after reduced crossing t from path[t], with the
+ * boat, individuals and kinds moved, but no class member yet. */
+static state_t step_base(const struct expand *e, size_t t)
+{
+	const struct symmetry *sym = e->sym;
+	const struct system *r = &sym->sys, *c = sym->concrete;
+	state_t ra = e->rplan[t], rb = e->rplan[t + 1];
+	state_t cb = e->path[t] ^ c->boat;
+	unsigned k;
+
+	for (k = 0; k < r->n_ind; k++)
+		if (((ra ^ rb) >> k) & 1)
+			cb ^= UINT64_C(1) << sym->ind_bit[k];
+	for (k = 0; k < r->n_kinds; k++) {
+		const struct sys_kind *ck;
+
+		if (sym->kind_class[k] >= 0)
+			continue;
+		ck = &c->kinds[sym->kind_concrete[k]];
+		cb = (cb & ~(ck->mask << ck->shift)) |
+		     (state_t)state_kind_right(r, rb, k) << ck->shift;
+	}
+	return cb;
+}
+
+/* Choose need more members of class cl, from member k on, to cross on
+ * crossing t; then the next class, then the next crossing. */
+static void choose(struct expand *e, size_t t, size_t cl, size_t k,
+		   unsigned need, state_t cb)
+{
+	const struct symmetry *sym = e->sym;
+	state_t ca = e->path[t];
+	bool right = state_boat_right(sym->concrete, ca);
+	const struct sym_class *cls;
+
+	if (e->rc != RIVER_OK || e->added >= e->max)
+		return;
+	if (cl == sym->n_classes) {
+		e->path[t + 1] = system_successor(sym->concrete, ca, cb);
+		expand_from(e, t + 1);
+		return;
+	}
+	if (need == 0) {
+		choose(e, t, cl + 1, 0,
+		       cl + 1 < sym->n_classes
+		       ? class_moved(sym, cl + 1, e->rplan[t], e->rplan[t + 1])
+		       : 0, cb);
+		return;
+	}
+	cls = &sym->classes[cl];
+	for (; k + need <= cls->n; k++) {
+		uint64_t bit = UINT64_C(1) << cls->bit[k];
+
+		if (((ca & bit) != 0) == right)
+			choose(e, t, cl, k + 1, need - 1, cb ^ bit);
+	}
+}
+
+static void expand_from(struct expand *e, size_t t)
+{
+	state_t *plan;
+
+	if (t + 1 < e->len) {
+		choose(e, t, 0, 0,
+		       class_moved(e->sym, 0, e->rplan[t], e->rplan[t + 1]),
+		       step_base(e, t));
+		return;
+	}
+	plan = malloc(e->len * sizeof *plan);
+	if (!plan) {
+		e->rc = RIVER_ENOMEM;
+		return;
+	}
+	memcpy(plan, e->path, e->len * sizeof *plan);
+	e->plans[*e->n_plans] = plan;
+	e->lens[*e->n_plans] = e->len;
+	++*e->n_plans;
+	e->added++;
+}
+
+int symmetry_expand(const struct symmetry *sym, const state_t *rplan,
+		    size_t len, size_t max, state_t **plans, size_t *lens,
+		    size_t *n_plans)
+{
+	struct expand e = {sym, rplan, len, NULL, max, 0, plans, lens, n_plans,
+			   RIVER_OK};
+
+	if (len == 0 || max == 0)
+		return RIVER_OK;
+	e.path = malloc(len * sizeof *e.path);
+	if (!e.path)
+		return RIVER_ENOMEM;
+	/* Class members start alike: the start is its own canonical state. */
+	e.path[0] = symmetry_canonical(sym, rplan[0]);
+	expand_from(&e, 0);
+	free(e.path);
+	return e.rc;
+}
