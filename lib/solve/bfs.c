@@ -11,9 +11,10 @@
  * clock. */
 #define BFS_STOP_EVERY (1u << 12)
 /* The work the search may do for each state max_states allows, so that
- * neither its time nor its visited set grows past the limit unseen. */
+ * its time does not grow past the limit unseen.  Only legal states are
+ * stored: the loads leave the boat's bank safe, and the bank they reach
+ * is checked before the visited set sees the state. */
 #define BFS_TRIES_PER_STATE 64
-#define BFS_BROKEN_PER_STATE 4
 
 /* The queue is every state reached, in order, with the index of the
  * state it was reached from: a BFS frontier and the search tree at once,
@@ -71,8 +72,7 @@ struct search {
 	struct loads loads;
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
-	unsigned long long broken; /* new states that broke a rule */
-	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } stop; /* on ELIMIT */
+	enum { STOP_STATES, STOP_TRIED } stop; /* on ELIMIT */
 };
 
 static void report(const struct search *s, size_t head, unsigned depth)
@@ -108,7 +108,7 @@ static int search_run(struct search *s, size_t *goal)
 		if (head % BFS_STOP_EVERY == 0 && head &&
 		    (rc = stop_check(s->until)) != RIVER_OK)
 			return rc;
-		rc = system_loads(sys, from, &s->loads);
+		rc = system_safe_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)
 			return rc;
 		s->tried += s->loads.n;
@@ -119,18 +119,13 @@ static int search_run(struct search *s, size_t *goal)
 		for (i = 0; i < s->loads.n; i++) {
 			state_t to = state_cross(sys, from, s->loads.delta[i]);
 
+			if (!system_bank_safe(sys, to, state_boat_right(sys, to)))
+				continue;
 			rc = visited_add(&s->seen, to);
 			if (rc == 0)
 				continue;
 			if (rc < 0)
 				return rc;
-			if (!system_safe(sys, to)) {
-				if (++s->broken > BFS_BROKEN_PER_STATE * s->limit) {
-					s->stop = STOP_BROKEN;
-					return RIVER_ELIMIT;
-				}
-				continue;
-			}
 			if (s->queue.len >= s->limit)
 				return RIVER_ELIMIT;
 			rc = queue_push(&s->queue, to, (uint32_t)head);
@@ -159,17 +154,12 @@ static void limit_diag(const struct search *s, river_diag *diag)
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped at its limit of %llu state%s",
 			 s->limit, plural(s->limit));
-	else if (s->stop == STOP_TRIED)
+	else
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped after trying %llu crossings from "
 			 "%llu state%s, the most its limit of %llu state%s allows",
 			 s->tried, reached, plural(reached), s->limit,
 			 plural(s->limit));
-	else
-		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
-			 "the search stopped after meeting %llu states that "
-			 "break a rule, the most its limit of %llu state%s allows",
-			 s->broken, s->limit, plural(s->limit));
 }
 
 int bfs_solve(const struct system *sys, const river_solve_options *opts,
