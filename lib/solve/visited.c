@@ -4,6 +4,11 @@
 #include <string.h>
 
 #define VISITED_EMPTY UINT64_MAX
+/* The hash set doubles when it would be more than 4/5 full: 8 bytes a
+ * slot, 10 to 20 bytes a state (and, while it doubles, the old table
+ * besides). */
+#define VISITED_FULL_NUM 4
+#define VISITED_FULL_DEN 5
 
 int visited_init(struct visited *v, const struct system *sys)
 {
@@ -70,7 +75,8 @@ static int hash_add(struct visited *v, state_t s)
 		v->has_empty = true;
 		return 1;
 	}
-	if ((v->count + 1) * 4 > v->cap * 3 && grow(v) != RIVER_OK)
+	if ((v->count + 1) * VISITED_FULL_DEN > v->cap * VISITED_FULL_NUM &&
+	    grow(v) != RIVER_OK)
 		return RIVER_ENOMEM;
 	for (j = slot_of(s, v->cap); v->keys[j] != VISITED_EMPTY;
 	     j = (j + 1) & (v->cap - 1))

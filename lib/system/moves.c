@@ -190,7 +190,7 @@ static void leaf(struct walk *w, const struct step *st, size_t i)
 		return;
 	if (w->cut) {
 		g = i ? sys->group_below[w->cand[i - 1].bit + 1] : 0;
-		for (; g < sys->n_groups; g++)
+		for (; !(present & sys->common_guard) && g < sys->n_groups; g++)
 			if (group_broken(&sys->groups[g], present))
 				return;
 		if (sys->counted_kinds) {

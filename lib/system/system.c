@@ -372,6 +372,9 @@ static int compile_cuts(struct system *sys, struct arena *arena)
 	uint64_t e;
 
 	qsort(sys->groups, sys->n_groups, sizeof *sys->groups, cmp_group);
+	sys->common_guard = sys->n_groups ? ~UINT64_C(0) : 0;
+	for (g = 0; g < sys->n_groups; g++)
+		sys->common_guard &= sys->groups[g].guard;
 	for (g = 0; g < sys->n_groups; g++) {
 		const struct sys_group *gr = &sys->groups[g];
 
@@ -642,7 +645,7 @@ bool system_bank_ok(const struct system *sys, uint64_t present,
 {
 	size_t g;
 
-	for (g = 0; g < sys->n_groups; g++)
+	for (g = 0; !(present & sys->common_guard) && g < sys->n_groups; g++)
 		if (group_broken(&sys->groups[g], present))
 			return false;
 	return sys->n_counted == 0 || system_counted_ok(sys, present, count);

@@ -122,6 +122,7 @@ struct system {
 	bool boat_rules;        /* some rule holds in the boat */
 	struct sys_group *groups;  /* the banks' eats and without rules */
 	size_t n_groups;
+	uint64_t common_guard;  /* guards every group (0: none does) */
 	struct sys_count_rule *counted; /* the banks' other rules */
 	size_t n_counted;
 	bool counted_kinds;     /* some counted rule reads a kind's copies */
