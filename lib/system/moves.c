@@ -34,6 +34,8 @@ struct walk {
 	struct candidate cand[SYSTEM_MAX_BITS];
 	bool rower_after[SYSTEM_MAX_BITS + 1]; /* a rower among cand[i..] */
 	uint64_t bits_after[SYSTEM_MAX_BITS + 1]; /* presence of cand[i..] */
+	/* A group among cand[i..] alone is broken when they all stay. */
+	bool bad_after[SYSTEM_MAX_BITS + 1];
 	unsigned count[SYSTEM_MAX_BITS]; /* per kind, copies on the bank */
 	size_t n;
 	bool cut;
@@ -189,9 +191,17 @@ static void leaf(struct walk *w, const struct step *st, size_t i)
 	if (!st[i].rower)
 		return;
 	if (w->cut) {
-		g = i ? sys->group_below[w->cand[i - 1].bit + 1] : 0;
-		for (; !(present & sys->common_guard) && g < sys->n_groups; g++)
-			if (group_broken(&sys->groups[g], present))
+		/* The groups below cand[i] were checked on the way, those
+		 * above it are bad_after[i]: those across it are left. */
+		unsigned p = i < w->n ? w->cand[i].bit
+			     : i ? w->cand[i - 1].bit + 1 : 0;
+
+		if (w->bad_after[i])
+			return;
+		g = sys->straddle_at[p];
+		for (; !(present & sys->common_guard) &&
+		       g < sys->straddle_at[p + 1]; g++)
+			if (group_broken(&sys->groups[sys->straddle[g]], present))
 				return;
 		if (sys->counted_kinds) {
 			for (j = 0; j < sys->n_kinds; j++)
@@ -272,6 +282,20 @@ static void walk(struct walk *w)
 	}
 }
 
+/* Is a group whose lowest bit is in [lo, hi) broken where present? */
+static bool bad_from(const struct system *sys, unsigned lo, unsigned hi,
+		     uint64_t present)
+{
+	uint32_t g;
+
+	if (present & sys->common_guard)
+		return false;
+	for (g = sys->low_at[lo]; g < sys->low_at[hi]; g++)
+		if (group_broken(&sys->groups[sys->by_low[g]], present))
+			return true;
+	return false;
+}
+
 static int loads_from(const struct system *sys, state_t s, bool cut,
 		      struct loads *out)
 {
@@ -313,10 +337,16 @@ static int loads_from(const struct system *sys, state_t s, bool cut,
 	}
 	w.rower_after[w.n] = false;
 	w.bits_after[w.n] = 0;
+	w.bad_after[w.n] = false;
 	for (i = w.n; i-- > 0;) {
 		w.rower_after[i] = w.rower_after[i + 1] || w.cand[i].rows;
 		w.bits_after[i] = w.bits_after[i + 1] |
 				  UINT64_C(1) << w.cand[i].bit;
+		w.bad_after[i] = w.bad_after[i + 1] ||
+				 (w.cut && bad_from(sys, w.cand[i].bit,
+						    i + 1 < w.n ? w.cand[i + 1].bit
+								: SYSTEM_MAX_BITS,
+						    w.bits_after[i]));
 	}
 	walk(&w);
 	return w.status;

@@ -362,6 +362,58 @@ static uint64_t early_bits(const struct sys_group *g)
 	return ((g->any | UINT64_C(1) << act) & after_act & below_last);
 }
 
+static uint64_t group_bits(const struct sys_group *g)
+{
+	return g->need | g->any | g->guard;
+}
+
+/* by_low and straddle (see struct system). */
+static int index_groups(struct system *sys, struct arena *arena)
+{
+	uint32_t fill[SYSTEM_MAX_BITS + 2] = {0};
+	size_t g, total = 0;
+	unsigned p;
+
+	sys->by_low = arena_alloc(arena, (sys->n_groups + 1) *
+					 sizeof *sys->by_low);
+	if (!sys->by_low)
+		return RIVER_ENOMEM;
+	for (g = 0; g < sys->n_groups; g++)
+		fill[__builtin_ctzll(group_bits(&sys->groups[g]))]++;
+	for (p = 0; p < SYSTEM_MAX_BITS; p++) {
+		sys->low_at[p] = (uint32_t)total;
+		total += fill[p];
+		fill[p] = sys->low_at[p];
+	}
+	sys->low_at[SYSTEM_MAX_BITS] = (uint32_t)total;
+	for (g = 0; g < sys->n_groups; g++)
+		sys->by_low[fill[__builtin_ctzll(group_bits(&sys->groups[g]))]++] =
+			(uint32_t)g;
+	total = 0;
+	for (p = 0; p <= SYSTEM_MAX_BITS; p++) {
+		sys->straddle_at[p] = (uint32_t)total;
+		for (g = 0; g < sys->n_groups; g++) {
+			uint64_t b = group_bits(&sys->groups[g]);
+
+			total += (unsigned)__builtin_ctzll(b) < p &&
+				 top_bit(b) >= p;
+		}
+	}
+	sys->straddle_at[SYSTEM_MAX_BITS + 1] = (uint32_t)total;
+	sys->straddle = arena_alloc(arena, (total + 1) * sizeof *sys->straddle);
+	if (!sys->straddle)
+		return RIVER_ENOMEM;
+	for (p = 0, total = 0; p <= SYSTEM_MAX_BITS; p++) {
+		for (g = 0; g < sys->n_groups; g++) {
+			uint64_t b = group_bits(&sys->groups[g]);
+
+			if ((unsigned)__builtin_ctzll(b) < p && top_bit(b) >= p)
+				sys->straddle[total++] = (uint32_t)g;
+		}
+	}
+	return RIVER_OK;
+}
+
 /* Sort the groups by their highest bit, and list the early checks
  * (see struct system). */
 static int compile_cuts(struct system *sys, struct arena *arena)
@@ -402,7 +454,7 @@ static int compile_cuts(struct system *sys, struct arena *arena)
 	for (g = 0; g < sys->n_groups; g++)
 		for (e = early_bits(&sys->groups[g]); e; e &= e - 1)
 			sys->cut_list[fill[__builtin_ctzll(e)]++] = (uint32_t)g;
-	return RIVER_OK;
+	return index_groups(sys, arena);
 }
 
 /* The bank rules as groups and counted rules (system_bank_ok). */

@@ -134,6 +134,13 @@ struct system {
 	uint32_t group_below[SYSTEM_MAX_BITS + 1];
 	uint32_t cut_at[SYSTEM_MAX_BITS + 1];
 	uint32_t *cut_list;
+	/* by_low[low_at[p] .. low_at[p + 1]): the groups whose lowest bit
+	 * is p; straddle[straddle_at[p] .. straddle_at[p + 1]): those with
+	 * a bit below p and one at p or above (p up to 64). */
+	uint32_t low_at[SYSTEM_MAX_BITS + 1];
+	uint32_t *by_low;
+	uint32_t straddle_at[SYSTEM_MAX_BITS + 2];
+	uint32_t *straddle;
 	size_t *ind_item, *kind_item; /* model item of each individual, kind */
 	uint64_t *allowed;      /* the allowed loads' deltas, sorted, or NULL */
 	size_t n_allowed;
