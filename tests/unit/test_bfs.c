@@ -698,6 +698,30 @@ static void test_visited_hash_without_rank(void **state)
 	visited_release(&v);
 }
 
+/* States with a top bit set grow the set by copying; others in place. */
+static void test_visited_hash_grows_with_high_states(void **state)
+{
+	struct system sys;
+	struct visited v;
+	uint64_t i, high;
+
+	(void)state;
+	for (high = 0; high < 4; high++) {
+		memset(&sys, 0, sizeof sys);
+		assert_int_equal(visited_init(&v, &sys), RIVER_OK);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919) | high << 62), 1);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919) | high << 62), 0);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919 + 1) | high << 62),
+					 1);
+		assert_true(v.count * 5 <= v.cap * 4);
+		assert_true(v.count * 5 > v.cap * 2);
+		visited_release(&v);
+	}
+}
+
 static void test_visited_hash_holds_all_ones_state(void **state)
 {
 	struct system sys;
@@ -918,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_progress_is_reported_on_a_big_search),
 		cmocka_unit_test(test_visited_bitset_for_small_space),
 		cmocka_unit_test(test_visited_hash_without_rank),
+		cmocka_unit_test(test_visited_hash_grows_with_high_states),
 		cmocka_unit_test(test_visited_hash_holds_all_ones_state),
 		cmocka_unit_test(test_hash_mode_search_matches_bitset),
 		cmocka_unit_test(test_big_space_uses_hash_and_stops_at_limit),
