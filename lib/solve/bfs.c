@@ -12,9 +12,10 @@
  * clock. */
 #define BFS_STOP_EVERY (1u << 12)
 /* The work the search may do for each state max_states allows, so that
- * neither its time nor its visited set grows past the limit unseen. */
+ * its time does not grow past the limit unseen.  Only legal states are
+ * stored: the loads leave the boat's bank safe, and the bank they reach
+ * is checked before the visited set sees the state. */
 #define BFS_TRIES_PER_STATE 64
-#define BFS_BROKEN_PER_STATE 4
 
 /* The queue is every state reached, in order, with the index of the
  * state it was reached from: a BFS frontier and the search tree at once,
@@ -72,7 +73,6 @@ struct search {
 	struct loads loads;
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
-	unsigned long long broken; /* new states that broke a rule */
 	enum bfs_stop stop; /* on ELIMIT */
 };
 
@@ -109,7 +109,7 @@ static int search_run(struct search *s, size_t *goal)
 		if (head % BFS_STOP_EVERY == 0 && head &&
 		    (rc = stop_check(s->until)) != RIVER_OK)
 			return rc;
-		rc = system_loads(sys, from, &s->loads);
+		rc = system_safe_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)
 			return rc;
 		s->tried += s->loads.n;
@@ -120,18 +120,13 @@ static int search_run(struct search *s, size_t *goal)
 		for (i = 0; i < s->loads.n; i++) {
 			state_t to = state_cross(sys, from, s->loads.delta[i]);
 
+			if (!system_bank_safe(sys, to, state_boat_right(sys, to)))
+				continue;
 			rc = visited_add(&s->seen, to);
 			if (rc == 0)
 				continue;
 			if (rc < 0)
 				return rc;
-			if (!system_safe(sys, to)) {
-				if (++s->broken > BFS_BROKEN_PER_STATE * s->limit) {
-					s->stop = STOP_BROKEN;
-					return RIVER_ELIMIT;
-				}
-				continue;
-			}
 			if (s->queue.len >= s->limit)
 				return RIVER_ELIMIT;
 			rc = queue_push(&s->queue, to, (uint32_t)head);
@@ -158,17 +153,12 @@ static void limit_diag(const struct bfs_tally *t, river_diag *diag)
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped at its limit of %llu state%s",
 			 t->limit, plural(t->limit));
-	else if (t->stop == STOP_TRIED)
+	else
 		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
 			 "the search stopped after trying %llu crossings from "
 			 "%llu state%s, the most its limit of %llu state%s allows",
 			 t->tried, t->reached, plural(t->reached), t->limit,
 			 plural(t->limit));
-	else
-		diag_set(diag, RIVER_ELIMIT, NULL, NULL,
-			 "the search stopped after meeting %llu states that "
-			 "break a rule, the most its limit of %llu state%s allows",
-			 t->broken, t->limit, plural(t->limit));
 }
 
 int bfs_diag(int rc, const struct bfs_tally *t, const struct stop *stop,
@@ -234,8 +224,7 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 		rc = trace_path(&s.queue, goal, res);
 	}
 	if (rc != RIVER_OK) {
-		struct bfs_tally t = {s.stop, s.limit, s.queue.len, s.tried,
-				      s.broken};
+		struct bfs_tally t = {s.stop, s.limit, s.queue.len, s.tried};
 
 		bfs_diag(rc, &t, stop, diag);
 	}

@@ -16,13 +16,13 @@ struct bfs_result {
 };
 
 /* Which of the bounds that max_states sets stopped a search. */
-enum bfs_stop { STOP_STATES, STOP_TRIED, STOP_BROKEN };
+enum bfs_stop { STOP_STATES, STOP_TRIED };
 
 /* How far a search got: what its failure message tells. */
 struct bfs_tally {
 	enum bfs_stop stop;        /* on RIVER_ELIMIT */
 	unsigned long long limit;  /* of states */
-	unsigned long long reached, tried, broken;
+	unsigned long long reached, tried;
 };
 
 /* Set diag for a search that ended with rc (RIVER_ETOOBIG, RIVER_ELIMIT,

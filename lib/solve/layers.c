@@ -442,7 +442,7 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 				 "plan at its goal's depth");
 		else if (rc != RIVER_OK) {
 			struct bfs_tally tally = {l.why, l.limit, res->explored,
-						  atomic_load(&l.tried), 0};
+						  atomic_load(&l.tried)};
 
 			bfs_diag(rc, &tally, stop, diag);
 		}

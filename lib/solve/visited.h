@@ -13,6 +13,7 @@ struct visited {
 	uint64_t *bits;  /* bitset mode */
 	state_t *keys;   /* hash mode: slots, VISITED_EMPTY when free */
 	size_t cap, count;
+	uint64_t bits_used; /* hash mode: the union of the keys */
 	bool has_empty;  /* hash mode: the state equal to VISITED_EMPTY */
 };
 

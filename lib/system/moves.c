@@ -1,7 +1,11 @@
-/* Which loads can cross.  Only legal loads are generated: a depth-first
- * walk over the items on the boat's bank, taking each (or some copies
- * of each kind) while seats remain, and cutting every branch that can
- * no longer take a rower. */
+/* Which loads can cross.  Only legal loads are generated: a walk over
+ * the items on the boat's bank, in their order, taking each (or some
+ * copies of each kind) while seats remain, and cutting every branch
+ * that can no longer take a rower.  For a search, it also cuts every
+ * branch whose partial load already leaves the bank unsafe whatever is
+ * added: taking more only removes items from the bank, so a group of
+ * eats rules whose needed items are decided and stay, one of whose
+ * eaten stays, and whose guards are all decided and gone stays broken. */
 #include <stdlib.h>
 
 #include "system/system.h"
@@ -11,15 +15,31 @@
 struct candidate {
 	uint64_t unit;      /* added to the delta per copy taken */
 	unsigned available; /* copies on the boat's bank */
+	unsigned bit;       /* its presence bit */
 	bool rows;
+};
+
+/* The walk's place at one candidate: what the load holds before it is
+ * decided, and how many of it are taken now. */
+struct step {
+	uint64_t delta;
+	uint64_t stay; /* presence bits decided and staying on the bank */
+	uint64_t gone; /* presence bits decided and not on the bank */
+	unsigned seats, take;
+	bool rower;
 };
 
 struct walk {
 	const struct system *sys;
 	state_t from;
-	const struct candidate *cand;
-	const bool *rower_after; /* rower_after[i]: a rower among cand[i..] */
+	struct candidate cand[SYSTEM_MAX_BITS];
+	bool rower_after[SYSTEM_MAX_BITS + 1]; /* a rower among cand[i..] */
+	uint64_t bits_after[SYSTEM_MAX_BITS + 1]; /* presence of cand[i..] */
+	/* A group among cand[i..] alone is broken when they all stay. */
+	bool bad_after[SYSTEM_MAX_BITS + 1];
+	unsigned count[SYSTEM_MAX_BITS]; /* per kind, copies on the bank */
 	size_t n;
+	bool cut;
 	struct loads *out;
 	int status;
 };
@@ -146,45 +166,168 @@ static void emit(struct walk *w, uint64_t delta)
 	out->delta[out->n++] = delta;
 }
 
-static void walk(struct walk *w, size_t i, unsigned seats, uint64_t delta,
-		 bool rower)
+/* Is the bank certainly unsafe once the candidate after prev (the bit
+ * before it, or -1) and at bit is decided?  The groups whose items are
+ * now all decided are checked exactly; some others may already be
+ * certainly broken. */
+static bool cut_here(const struct system *sys, int prev, unsigned bit,
+		     uint64_t stay, uint64_t gone)
 {
-	const struct candidate *c;
-	unsigned m, most;
+	uint32_t i;
 
-	if (w->status != RIVER_OK)
-		return;
-	if (i == w->n || seats == 0) {
-		if (rower)
-			emit(w, delta);
-		return;
+	for (i = sys->group_below[prev + 1]; i < sys->group_below[bit + 1]; i++)
+		if (group_broken(&sys->groups[i], stay))
+			return true;
+	for (i = sys->cut_at[bit]; i < sys->cut_at[bit + 1]; i++) {
+		const struct sys_group *g = &sys->groups[sys->cut_list[i]];
+
+		if ((stay & g->need) == g->need && (stay & g->any) &&
+		    !(g->guard & ~gone))
+			return true;
 	}
-	if (!rower && !w->rower_after[i])
-		return;
-	c = &w->cand[i];
-	walk(w, i + 1, seats, delta, rower);
-	most = c->available < seats ? c->available : seats;
-	for (m = 1; m <= most; m++)
-		walk(w, i + 1, seats - m, delta + m * c->unit, rower || c->rows);
+	return false;
 }
 
-int system_loads(const struct system *sys, state_t s, struct loads *out)
+/* A load is complete at step i: the candidates from i on stay. */
+static void leaf(struct walk *w, const struct step *st, size_t i)
 {
-	struct candidate cand[SYSTEM_MAX_BITS];
-	bool rower_after[SYSTEM_MAX_BITS + 1];
+	const struct system *sys = w->sys;
+	unsigned count[SYSTEM_MAX_BITS];
+	uint64_t present = st[i].stay | w->bits_after[i];
+	uint32_t g;
+	size_t j;
+
+	if (!st[i].rower)
+		return;
+	if (w->cut) {
+		/* The groups below cand[i] were checked on the way, those
+		 * above it are bad_after[i]: those across it are left. */
+		unsigned p = i < w->n ? w->cand[i].bit
+			     : i ? w->cand[i - 1].bit + 1 : 0;
+
+		if (w->bad_after[i])
+			return;
+		g = sys->straddle_at[p];
+		for (; !(present & sys->common_guard) &&
+		       g < sys->straddle_at[p + 1]; g++)
+			if (group_broken(&sys->groups[sys->straddle[g]], present))
+				return;
+		if (sys->counted_kinds) {
+			for (j = 0; j < sys->n_kinds; j++)
+				count[j] = w->count[j];
+			for (j = 0; j < i; j++)
+				if (w->cand[j].bit >= sys->n_ind)
+					count[w->cand[j].bit - sys->n_ind] -=
+						st[j].take;
+		}
+		if (sys->n_counted && !system_counted_ok(sys, present, count))
+			return;
+	}
+	emit(w, st[i].delta);
+}
+
+/* Depth first, without recursion: at each candidate, first leave it,
+ * then take 1, 2, ... copies, the order the plans' ties follow. */
+static void walk(struct walk *w)
+{
+	const struct system *sys = w->sys;
+	struct step st[SYSTEM_MAX_BITS + 1];
+	size_t i = 0;
+
+	st[0].seats = sys->seats;
+	st[0].delta = sys->boat;
+	st[0].rower = false;
+	st[0].stay = 0;
+	st[0].gone = ~w->bits_after[0];
+	for (;;) {
+		/* Enter step i. */
+		if (i == w->n || st[i].seats == 0) {
+			leaf(w, st, i);
+			if (w->status != RIVER_OK)
+				return;
+		} else if (st[i].rower || w->rower_after[i]) {
+			st[i].take = 0;
+			goto apply;
+		}
+		/* Back to the last step with another choice. */
+	next:
+		for (;;) {
+			const struct candidate *c;
+
+			if (i == 0)
+				return;
+			i--;
+			c = &w->cand[i];
+			if (st[i].take < c->available &&
+			    st[i].take < st[i].seats) {
+				st[i].take++;
+				break;
+			}
+		}
+	apply: {
+		const struct candidate *c = &w->cand[i];
+		const struct step *at = &st[i];
+		struct step *to = &st[i + 1];
+		unsigned m = at->take;
+
+		to->seats = at->seats - m;
+		to->delta = at->delta + m * c->unit;
+		to->rower = at->rower || (m && c->rows);
+		to->stay = at->stay;
+		to->gone = at->gone;
+		if (m < c->available)
+			to->stay |= UINT64_C(1) << c->bit;
+		else
+			to->gone |= UINT64_C(1) << c->bit;
+		if (w->cut && cut_here(sys, i ? (int)w->cand[i - 1].bit : -1,
+				       c->bit, to->stay, to->gone))
+			goto next_sibling;
+		i++;
+		continue;
+	}
+	next_sibling:
+		i++;
+		goto next;
+	}
+}
+
+/* Is a group whose lowest bit is in [lo, hi) broken where present? */
+static bool bad_from(const struct system *sys, unsigned lo, unsigned hi,
+		     uint64_t present)
+{
+	uint32_t g;
+
+	if (present & sys->common_guard)
+		return false;
+	for (g = sys->low_at[lo]; g < sys->low_at[hi]; g++)
+		if (group_broken(&sys->groups[sys->by_low[g]], present))
+			return true;
+	return false;
+}
+
+static int loads_from(const struct system *sys, state_t s, bool cut,
+		      struct loads *out)
+{
+	struct walk w;
 	bool right = state_boat_right(sys, s);
 	uint64_t here = (right ? s : ~s) & sys->ind_mask;
-	struct walk w = {sys, s, cand, rower_after, 0, out, RIVER_OK};
 	unsigned k;
 	size_t i;
 
+	w.sys = sys;
+	w.from = s;
+	w.n = 0;
+	w.cut = cut && sys->n_rules != 0;
+	w.out = out;
+	w.status = RIVER_OK;
 	out->n = 0;
 	while (here) {
 		uint64_t bit = here & -here;
 
-		cand[w.n].unit = bit;
-		cand[w.n].available = 1;
-		cand[w.n].rows = (sys->rower_ind & bit) != 0;
+		w.cand[w.n].unit = bit;
+		w.cand[w.n].available = 1;
+		w.cand[w.n].bit = (unsigned)__builtin_ctzll(bit);
+		w.cand[w.n].rows = (sys->rower_ind & bit) != 0;
 		w.n++;
 		here &= here - 1;
 	}
@@ -192,16 +335,51 @@ int system_loads(const struct system *sys, state_t s, struct loads *out)
 		unsigned on_right = state_kind_right(sys, s, k);
 		unsigned avail = right ? on_right : sys->kinds[k].copies - on_right;
 
+		w.count[k] = avail;
 		if (avail == 0)
 			continue;
-		cand[w.n].unit = UINT64_C(1) << sys->kinds[k].shift;
-		cand[w.n].available = avail;
-		cand[w.n].rows = sys->kinds[k].rows;
+		w.cand[w.n].unit = UINT64_C(1) << sys->kinds[k].shift;
+		w.cand[w.n].available = avail;
+		w.cand[w.n].bit = sys->n_ind + k;
+		w.cand[w.n].rows = sys->kinds[k].rows;
 		w.n++;
 	}
-	rower_after[w.n] = false;
-	for (i = w.n; i-- > 0;)
-		rower_after[i] = rower_after[i + 1] || cand[i].rows;
-	walk(&w, 0, sys->seats, sys->boat, false);
+	w.rower_after[w.n] = false;
+	w.bits_after[w.n] = 0;
+	w.bad_after[w.n] = false;
+	for (i = w.n; i-- > 0;) {
+		w.rower_after[i] = w.rower_after[i + 1] || w.cand[i].rows;
+		w.bits_after[i] = w.bits_after[i + 1] |
+				  UINT64_C(1) << w.cand[i].bit;
+		w.bad_after[i] = w.bad_after[i + 1] ||
+				 (w.cut && bad_from(sys, w.cand[i].bit,
+						    i + 1 < w.n ? w.cand[i + 1].bit
+								: SYSTEM_MAX_BITS,
+						    w.bits_after[i]));
+	}
+	walk(&w);
 	return w.status;
+}
+
+int system_loads(const struct system *sys, state_t s, struct loads *out)
+{
+	return loads_from(sys, s, false, out);
+}
+
+int system_safe_loads(const struct system *sys, state_t s, struct loads *out)
+{
+	bool right = state_boat_right(sys, s);
+	size_t i, kept = 0;
+	int rc = loads_from(sys, s, true, out);
+
+	/* A reduced system has no rules of its own to cut the walk with:
+	 * its departing bank is asked of the puzzle's own system. */
+	if (rc != RIVER_OK || !sys->sym)
+		return rc;
+	for (i = 0; i < out->n; i++)
+		if (system_bank_safe(sys, state_cross(sys, s, out->delta[i]),
+				     right))
+			out->delta[kept++] = out->delta[i];
+	out->n = kept;
+	return RIVER_OK;
 }

@@ -253,7 +253,7 @@ state_t system_compact_unrank(const struct system *sys, uint64_t rank)
 	return state_boat_right(sys, s) ? s | sys->with_boat : s;
 }
 
-static void compile_rules(struct system *sys, const struct model *m)
+static void compile_model_rules(struct system *sys, const struct model *m)
 {
 	size_t r, g;
 
@@ -280,6 +280,243 @@ static void compile_rules(struct system *sys, const struct model *m)
 			sr->guard |= UINT64_C(1)
 				     << sys->slots[rule->guards[g]].presence;
 	}
+}
+
+static uint64_t presence_bit(const struct system *sys, size_t item)
+{
+	return UINT64_C(1) << sys->slots[item].presence;
+}
+
+/* The sum over items[0..n) of weight (w[i], or 1) times copies. */
+static int compile_sum(struct system *sys, struct arena *arena,
+		       struct sys_sum *sum, const size_t *items, size_t n,
+		       const unsigned *w)
+{
+	size_t i;
+
+	sum->terms = arena_alloc(arena, (n + 1) * sizeof *sum->terms);
+	if (!sum->terms)
+		return RIVER_ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct sys_slot *slot = &sys->slots[items[i]];
+		unsigned long long weight = w ? w[i] : 1;
+		struct sys_term *t;
+
+		if (!slot->is_kind && weight == 1 &&
+		    !(sum->ones & presence_bit(sys, items[i]))) {
+			sum->ones |= presence_bit(sys, items[i]);
+			continue;
+		}
+		t = &sum->terms[sum->n_terms++];
+		t->is_kind = slot->is_kind;
+		t->index = slot->is_kind ? slot->index : slot->presence;
+		t->weight = weight;
+		if (t->is_kind)
+			sys->counted_kinds = true;
+	}
+	return RIVER_OK;
+}
+
+static int compile_counted(struct system *sys, struct arena *arena,
+			   const struct rule *rule)
+{
+	struct sys_count_rule *cr = &sys->counted[sys->n_counted++];
+	size_t i, all[MODEL_MAX_ITEMS + 1];
+	int rc;
+
+	cr->kind = rule->kind;
+	cr->bound = rule->bound;
+	for (i = 0; i < rule->n_a; i++)
+		cr->set |= presence_bit(sys, rule->set_a[i]);
+	rc = compile_sum(sys, arena, &cr->a, rule->set_a, rule->n_a,
+			 rule->kind == RULE_SUM ? rule->wa : NULL);
+	if (rc != RIVER_OK)
+		return rc;
+	if (rule->kind == RULE_ALONE || rule->kind == RULE_EXACT) {
+		cr->by_mask = (size_t)__builtin_popcountll(cr->set) == rule->n_a;
+		if (cr->by_mask)
+			return RIVER_OK;
+		for (i = 0; i < sys->model->n_items; i++)
+			all[i] = i;
+		return compile_sum(sys, arena, &cr->b, all, sys->model->n_items,
+				   NULL);
+	}
+	return compile_sum(sys, arena, &cr->b, rule->set_b, rule->n_b,
+			   rule->kind == RULE_SUM ? rule->wb : NULL);
+}
+
+/* The eats and without rule (need, guard) joins the group of the same
+ * need and guard, with any. */
+static void join_group(struct system *sys, uint64_t need, uint64_t any,
+		       uint64_t guard)
+{
+	size_t g;
+
+	for (g = 0; g < sys->n_groups; g++) {
+		struct sys_group *gr = &sys->groups[g];
+
+		if (gr->need == need && gr->guard == guard) {
+			gr->any |= any;
+			return;
+		}
+	}
+	sys->groups[g].need = need;
+	sys->groups[g].any = any;
+	sys->groups[g].guard = guard;
+	sys->n_groups++;
+}
+
+static unsigned top_bit(uint64_t x)
+{
+	return 63u - (unsigned)__builtin_clzll(x);
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct sys_group *x = a, *y = b;
+	unsigned p = top_bit(x->need | x->any | x->guard);
+	unsigned q = top_bit(y->need | y->any | y->guard);
+
+	return p < q ? -1 : p > q;
+}
+
+/* The bits at which a group may already be certainly broken before all
+ * its items are decided: once its need and guards are (its activation
+ * bit), and at each of its any bits after that, short of its highest. */
+static uint64_t early_bits(const struct sys_group *g)
+{
+	unsigned act = top_bit(g->need | g->guard);
+	unsigned last = top_bit(g->need | g->any | g->guard);
+	uint64_t below_last = (UINT64_C(1) << last) - 1;
+	uint64_t after_act = ~((UINT64_C(1) << act) - 1);
+
+	return ((g->any | UINT64_C(1) << act) & after_act & below_last);
+}
+
+static uint64_t group_bits(const struct sys_group *g)
+{
+	return g->need | g->any | g->guard;
+}
+
+/* by_low and straddle (see struct system). */
+static int index_groups(struct system *sys, struct arena *arena)
+{
+	uint32_t fill[SYSTEM_MAX_BITS + 2] = {0};
+	size_t g, total = 0;
+	unsigned p;
+
+	sys->by_low = arena_alloc(arena, (sys->n_groups + 1) *
+					 sizeof *sys->by_low);
+	if (!sys->by_low)
+		return RIVER_ENOMEM;
+	for (g = 0; g < sys->n_groups; g++)
+		fill[__builtin_ctzll(group_bits(&sys->groups[g]))]++;
+	for (p = 0; p < SYSTEM_MAX_BITS; p++) {
+		sys->low_at[p] = (uint32_t)total;
+		total += fill[p];
+		fill[p] = sys->low_at[p];
+	}
+	sys->low_at[SYSTEM_MAX_BITS] = (uint32_t)total;
+	for (g = 0; g < sys->n_groups; g++)
+		sys->by_low[fill[__builtin_ctzll(group_bits(&sys->groups[g]))]++] =
+			(uint32_t)g;
+	total = 0;
+	for (p = 0; p <= SYSTEM_MAX_BITS; p++) {
+		sys->straddle_at[p] = (uint32_t)total;
+		for (g = 0; g < sys->n_groups; g++) {
+			uint64_t b = group_bits(&sys->groups[g]);
+
+			total += (unsigned)__builtin_ctzll(b) < p &&
+				 top_bit(b) >= p;
+		}
+	}
+	sys->straddle_at[SYSTEM_MAX_BITS + 1] = (uint32_t)total;
+	sys->straddle = arena_alloc(arena, (total + 1) * sizeof *sys->straddle);
+	if (!sys->straddle)
+		return RIVER_ENOMEM;
+	for (p = 0, total = 0; p <= SYSTEM_MAX_BITS; p++) {
+		for (g = 0; g < sys->n_groups; g++) {
+			uint64_t b = group_bits(&sys->groups[g]);
+
+			if ((unsigned)__builtin_ctzll(b) < p && top_bit(b) >= p)
+				sys->straddle[total++] = (uint32_t)g;
+		}
+	}
+	return RIVER_OK;
+}
+
+/* Sort the groups by their highest bit, and list the early checks
+ * (see struct system). */
+static int compile_cuts(struct system *sys, struct arena *arena)
+{
+	uint32_t fill[SYSTEM_MAX_BITS + 1] = {0};
+	size_t g, total = 0;
+	unsigned p;
+	uint64_t e;
+
+	qsort(sys->groups, sys->n_groups, sizeof *sys->groups, cmp_group);
+	sys->common_guard = sys->n_groups ? ~UINT64_C(0) : 0;
+	for (g = 0; g < sys->n_groups; g++)
+		sys->common_guard &= sys->groups[g].guard;
+	for (g = 0; g < sys->n_groups; g++) {
+		const struct sys_group *gr = &sys->groups[g];
+
+		fill[top_bit(gr->need | gr->any | gr->guard)]++;
+	}
+	for (p = 0; p < SYSTEM_MAX_BITS; p++) {
+		sys->group_below[p] = (uint32_t)total;
+		total += fill[p];
+	}
+	sys->group_below[SYSTEM_MAX_BITS] = (uint32_t)total;
+	memset(fill, 0, sizeof fill);
+	total = 0;
+	for (g = 0; g < sys->n_groups; g++)
+		for (e = early_bits(&sys->groups[g]); e; e &= e - 1)
+			fill[__builtin_ctzll(e)]++;
+	for (p = 0; p < SYSTEM_MAX_BITS; p++) {
+		sys->cut_at[p] = (uint32_t)total;
+		total += fill[p];
+		fill[p] = sys->cut_at[p];
+	}
+	sys->cut_at[SYSTEM_MAX_BITS] = (uint32_t)total;
+	sys->cut_list = arena_alloc(arena, (total + 1) * sizeof *sys->cut_list);
+	if (!sys->cut_list)
+		return RIVER_ENOMEM;
+	for (g = 0; g < sys->n_groups; g++)
+		for (e = early_bits(&sys->groups[g]); e; e &= e - 1)
+			sys->cut_list[fill[__builtin_ctzll(e)]++] = (uint32_t)g;
+	return index_groups(sys, arena);
+}
+
+/* The bank rules as groups and counted rules (system_bank_ok). */
+static int compile_rules(struct system *sys, struct arena *arena,
+			 const struct model *m)
+{
+	size_t r;
+	int rc;
+
+	compile_model_rules(sys, m);
+	sys->groups = arena_alloc(arena, (m->n_rules + 1) * sizeof *sys->groups);
+	sys->counted = arena_alloc(arena, (m->n_rules + 1) *
+					  sizeof *sys->counted);
+	if (!sys->groups || !sys->counted)
+		return RIVER_ENOMEM;
+	memset(sys->counted, 0, (m->n_rules + 1) * sizeof *sys->counted);
+	for (r = 0; r < m->n_rules; r++) {
+		const struct sys_rule *sr = &sys->rules[r];
+
+		if (!(sr->place & PLACE_BANKS))
+			continue;
+		if (sr->kind == RULE_EATS || sr->kind == RULE_WITHOUT) {
+			join_group(sys, UINT64_C(1) << sr->a.presence,
+				   UINT64_C(1) << sr->b.presence, sr->guard);
+			continue;
+		}
+		rc = compile_counted(sys, arena, &m->rules[r]);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	return compile_cuts(sys, arena);
 }
 
 int system_build(struct system *sys, struct arena *arena,
@@ -324,9 +561,9 @@ int system_build(struct system *sys, struct arena *arena,
 	}
 	set_masks(sys, model);
 	set_space(sys);
-	compile_rules(sys, model);
 	sys->n_rules = model->n_rules;
-	if (allowed_loads(sys, arena) != RIVER_OK)
+	if (compile_rules(sys, arena, model) != RIVER_OK ||
+	    allowed_loads(sys, arena) != RIVER_OK)
 		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	sys->plain_loads = sys->plain_loads && !sys->boat_rules &&
 			   !sys->allowed && !model->load_limit &&
@@ -433,6 +670,99 @@ bool rule_broken(const struct model *m, const struct rule *r,
 		       set_sum(r->set_b, r->n_b, r->wb, count) + r->bound;
 	}
 	return false;
+}
+
+static unsigned long long sum_of(const struct sys_sum *sum, uint64_t present,
+				 const unsigned *count)
+{
+	unsigned long long total = (unsigned)__builtin_popcountll(present &
+								  sum->ones);
+	size_t i;
+
+	for (i = 0; i < sum->n_terms; i++) {
+		const struct sys_term *t = &sum->terms[i];
+
+		total += t->weight * (t->is_kind ? count[t->index]
+						 : (present >> t->index) & 1);
+	}
+	return total;
+}
+
+static bool counted_broken(const struct sys_count_rule *cr, uint64_t present,
+			   const unsigned *count)
+{
+	unsigned long long a, b;
+
+	switch (cr->kind) {
+	case RULE_ALONE:
+		if (cr->by_mask)
+			return present != 0 && (present & ~cr->set) == 0;
+		b = sum_of(&cr->b, present, count);
+		return b > 0 && sum_of(&cr->a, present, count) == b;
+	case RULE_EXACT:
+		if (cr->by_mask)
+			return present == cr->set;
+		return (present & cr->set) == cr->set &&
+		       sum_of(&cr->a, present, count) ==
+		       sum_of(&cr->b, present, count);
+	case RULE_AT_MOST:
+		return sum_of(&cr->a, present, count) > cr->bound;
+	case RULE_AT_LEAST:
+		return sum_of(&cr->a, present, count) < cr->bound;
+	case RULE_OUTNUMBER:
+		a = sum_of(&cr->a, present, count);
+		b = sum_of(&cr->b, present, count);
+		return b > 0 && a > b + cr->bound;
+	case RULE_SUM:
+		return sum_of(&cr->a, present, count) >
+		       sum_of(&cr->b, present, count) + cr->bound;
+	default:
+		return false;
+	}
+}
+
+bool system_counted_ok(const struct system *sys, uint64_t present,
+		       const unsigned *count)
+{
+	size_t r;
+
+	for (r = 0; r < sys->n_counted; r++)
+		if (counted_broken(&sys->counted[r], present, count))
+			return false;
+	return true;
+}
+
+bool system_bank_ok(const struct system *sys, uint64_t present,
+		    const unsigned *count)
+{
+	size_t g;
+
+	for (g = 0; !(present & sys->common_guard) && g < sys->n_groups; g++)
+		if (group_broken(&sys->groups[g], present))
+			return false;
+	return sys->n_counted == 0 || system_counted_ok(sys, present, count);
+}
+
+bool system_bank_safe(const struct system *sys, state_t s, bool right)
+{
+	unsigned count[SYSTEM_MAX_BITS];
+	uint64_t present;
+	unsigned k;
+
+	/* A reduced system asks the puzzle's own about a state of the
+	 * same counts. */
+	if (sys->sym)
+		return system_bank_safe(sys->sym->concrete,
+					symmetry_canonical(sys->sym, s), right);
+	present = (right ? s : ~s) & sys->ind_mask;
+	for (k = 0; k < sys->n_kinds; k++) {
+		unsigned on_right = state_kind_right(sys, s, k);
+
+		count[k] = right ? on_right : sys->kinds[k].copies - on_right;
+		if (count[k])
+			present |= UINT64_C(1) << (sys->n_ind + k);
+	}
+	return system_bank_ok(sys, present, count);
 }
 
 static long bank_violation(const struct system *sys, const struct bank_view *v,

@@ -54,6 +54,41 @@ struct sys_rule {
 	unsigned long long bound;
 };
 
+/* The bank rules compiled for speed (system_safe): rule_broken and
+ * bank_violation stay the exact reference that names a broken rule.
+ *
+ * Eats and without rules that share their eater and their guards are
+ * one group: broken when all of need is present, some of any is, and
+ * none of guard is (the jealous husbands' n(n-1) rules are n groups).
+ * Bits are presence bits. */
+struct sys_group {
+	uint64_t need, any, guard;
+};
+
+/* A sum over a bank: popcount(presence & ones), plus each term's
+ * weight times its individual's presence or its kind's copies. */
+struct sys_term {
+	bool is_kind;
+	unsigned index;  /* presence bit, or kind */
+	unsigned long long weight;
+};
+
+struct sys_sum {
+	uint64_t ones;
+	struct sys_term *terms;
+	size_t n_terms;
+};
+
+/* Any other bank rule, read through presence masks and sums. */
+struct sys_count_rule {
+	enum rule_kind kind;
+	bool by_mask;    /* RULE_ALONE, RULE_EXACT over distinct items: the
+			    presence word decides */
+	uint64_t set;    /* presence bits of set a */
+	struct sys_sum a, b; /* b: set b, or everything (alone, exact) */
+	unsigned long long bound;
+};
+
 /* A number the state carries besides where things are: the crossing
  * number modulo a rowing period, the previous load's weight, the time
  * so far.  It holds 0..radix-1 in bits shift.. of the state. */
@@ -92,6 +127,27 @@ struct system {
 	bool plain_loads;       /* seats and rowers are all a load needs */
 	bool bank_generic;      /* a bank rule reads per-item counts */
 	bool boat_rules;        /* some rule holds in the boat */
+	struct sys_group *groups;  /* the banks' eats and without rules */
+	size_t n_groups;
+	uint64_t common_guard;  /* guards every group (0: none does) */
+	struct sys_count_rule *counted; /* the banks' other rules */
+	size_t n_counted;
+	bool counted_kinds;     /* some counted rule reads a kind's copies */
+	/* For the load walk.  The groups are sorted by their highest
+	 * bit: groups[group_below[p] .. group_below[p + 1]) are those
+	 * whose highest bit is p, decided once that item is.  Before
+	 * that, cut_list[cut_at[p] .. cut_at[p + 1]) are the groups that
+	 * may already be certainly broken once bit p is decided. */
+	uint32_t group_below[SYSTEM_MAX_BITS + 1];
+	uint32_t cut_at[SYSTEM_MAX_BITS + 1];
+	uint32_t *cut_list;
+	/* by_low[low_at[p] .. low_at[p + 1]): the groups whose lowest bit
+	 * is p; straddle[straddle_at[p] .. straddle_at[p + 1]): those with
+	 * a bit below p and one at p or above (p up to 64). */
+	uint32_t low_at[SYSTEM_MAX_BITS + 1];
+	uint32_t *by_low;
+	uint32_t straddle_at[SYSTEM_MAX_BITS + 2];
+	uint32_t *straddle;
 	size_t *ind_item, *kind_item; /* model item of each individual, kind */
 	uint64_t *allowed;      /* the allowed loads' deltas, sorted, or NULL */
 	size_t n_allowed;
@@ -162,12 +218,35 @@ static inline bool state_is_goal(const struct system *sys, state_t s)
  * which bank (the left bank is checked first). */
 long system_violation(const struct system *sys, state_t s, bool *right);
 
+static inline bool group_broken(const struct sys_group *g, uint64_t present)
+{
+	return (present & g->need) == g->need && (present & g->any) &&
+	       !(present & g->guard);
+}
+
+/* Does a bank with this presence word break none of the counted rules
+ * (count as for system_bank_ok)? */
+bool system_counted_ok(const struct system *sys, uint64_t present,
+		       const unsigned *count);
+
+/* Does a bank with this presence word (individuals and kinds) and
+ * these copies per kind break none of the bank rules?  The compiled
+ * check; count may be NULL unless sys->counted_kinds. */
+bool system_bank_ok(const struct system *sys, uint64_t present,
+		    const unsigned *count);
+
+/* Is the bank right (true) or left of s safe? */
+bool system_bank_safe(const struct system *sys, state_t s, bool right);
+
+/* Are both banks of s safe?  The same answer as system_violation < 0,
+ * in a few word operations per compiled rule. */
 static inline bool system_safe(const struct system *sys, state_t s)
 {
-	bool right;
-
+	/* A reduced system has no rules of its own: system_bank_safe asks
+	 * the puzzle's own system. */
 	return (sys->n_rules == 0 && !sys->sym) ||
-	       system_violation(sys, s, &right) < 0;
+	       (system_bank_safe(sys, s, false) &&
+		system_bank_safe(sys, s, true));
 }
 
 /* A dense number for s below rank_size (only when rank_size != 0). */
@@ -219,6 +298,11 @@ int system_loads(const struct system *sys, state_t s, struct loads *out);
  * now, boat rules, margin, time limit) on a load of items (a delta
  * without boat and fields) crossing from s. */
 bool system_load_legal(const struct system *sys, state_t s, uint64_t items);
+/* The same loads, in the same order, without those that leave the
+ * boat's bank in s unsafe: a search needs only these, and the walk
+ * cuts them early. */
+int system_safe_loads(const struct system *sys, state_t s,
+		      struct loads *out);
 
 /* Is rule r broken where count[i] copies of each model item i are (a
  * bank, or the boat)? */

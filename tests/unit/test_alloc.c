@@ -400,26 +400,6 @@ static void chaos_call(struct fixture *f, const char *what, call_fn call)
 	}
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *in = fopen(path, "rb");
-	char *text = NULL;
-	long size;
-
-	assert_non_null(in);
-	assert_int_equal(fseek(in, 0, SEEK_END), 0);
-	size = ftell(in);
-	assert_true(size >= 0);
-	rewind(in);
-	text = malloc((size_t)size + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)size, in), (size_t)size);
-	text[size] = '\0';
-	*len = (size_t)size;
-	fclose(in);
-	return text;
-}
-
 static void chaos_puzzle(const char *name)
 {
 	const char *top = getenv("srcdir");
@@ -433,7 +413,7 @@ static void chaos_puzzle(const char *name)
 	f.name = name;
 	snprintf(f.path, sizeof f.path, "%s/puzzles/%s.puz",
 		 top && *top ? top : ".", name);
-	f.text = read_file(f.path, &f.len);
+	f.text = unit_read_file(f.path, &f.len);
 	chaos_call(&f, "load", call_load);
 	chaos_call(&f, "load_file", call_load_file);
 	chaos_call(&f, "load_stream", call_load_stream);

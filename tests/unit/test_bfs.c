@@ -565,7 +565,7 @@ static void test_limit_on_crossings_tried(void **state)
 	HEAD "items farmer, a, b, c, d, e, f\nboat seats 2\n"              \
 	"rowers farmer\nguard farmer\na eats b\nc eats d\n"
 
-static void test_limit_on_states_breaking_rules(void **state)
+static void test_states_breaking_rules_cost_nothing(void **state)
 {
 	struct unit_pipe u;
 	struct bfs_result res;
@@ -577,12 +577,8 @@ static void test_limit_on_states_breaking_rules(void **state)
 	unit_pipe(&u, TWO_PAIRS_TEXT);
 	assert_int_equal(ref_search(&u.sys, &reachable), -1);
 	assert_int_equal(reachable, 1);
-	/* 7 crossings, all to broken states: more than 4 for 1 state. */
-	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_ELIMIT);
-	assert_string_equal(diag.message,
-			    "the search stopped after meeting 5 states that "
-			    "break a rule, the most its limit of 1 state allows");
-	opts.max_states = 2;
+	/* Every crossing breaks a rule: none is stored or counted against
+	 * a limit of 1 state, and the search ends without a plan. */
 	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag), RIVER_OK);
 	assert_false(res.solved);
 	assert_int_equal(res.explored, 1);
@@ -700,6 +696,30 @@ static void test_visited_hash_without_rank(void **state)
 	assert_true(v.cap >= 20000 * 4 / 3);
 	assert_int_equal(visited_add(&v, 20000), 1);
 	visited_release(&v);
+}
+
+/* States with a top bit set grow the set by copying; others in place. */
+static void test_visited_hash_grows_with_high_states(void **state)
+{
+	struct system sys;
+	struct visited v;
+	uint64_t i, high;
+
+	(void)state;
+	for (high = 0; high < 4; high++) {
+		memset(&sys, 0, sizeof sys);
+		assert_int_equal(visited_init(&v, &sys), RIVER_OK);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919) | high << 62), 1);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919) | high << 62), 0);
+		for (i = 0; i < 30000; i++)
+			assert_int_equal(visited_add(&v, (i * 7919 + 1) | high << 62),
+					 1);
+		assert_true(v.count * 5 <= v.cap * 4);
+		assert_true(v.count * 5 > v.cap * 2);
+		visited_release(&v);
+	}
 }
 
 static void test_visited_hash_holds_all_ones_state(void **state)
@@ -918,11 +938,12 @@ int main(void)
 		cmocka_unit_test(test_limit_equal_to_states_needed_is_enough),
 		cmocka_unit_test(test_limit_on_unsolvable_search),
 		cmocka_unit_test(test_limit_on_crossings_tried),
-		cmocka_unit_test(test_limit_on_states_breaking_rules),
+		cmocka_unit_test(test_states_breaking_rules_cost_nothing),
 		cmocka_unit_test(test_too_many_loads_is_too_big),
 		cmocka_unit_test(test_progress_is_reported_on_a_big_search),
 		cmocka_unit_test(test_visited_bitset_for_small_space),
 		cmocka_unit_test(test_visited_hash_without_rank),
+		cmocka_unit_test(test_visited_hash_grows_with_high_states),
 		cmocka_unit_test(test_visited_hash_holds_all_ones_state),
 		cmocka_unit_test(test_hash_mode_search_matches_bitset),
 		cmocka_unit_test(test_big_space_uses_hash_and_stops_at_limit),

@@ -1,4 +1,5 @@
 /* The transition system: state layout, rules, ranks and loads. */
+#include <dirent.h>
 #include <stdlib.h>
 
 #include "unit.h"
@@ -707,6 +708,286 @@ static void test_kind_fields_fill_64_bits(void **state)
 	unit_pipe_release(&u);
 }
 
+/* ---- Compiled rules and loads against the reference ----------------- */
+
+/* The states of sys, every one the encoding can name: individuals and
+ * boat, then each kind's copies, then each field. */
+static bool next_state(const struct system *sys, uint64_t *digit)
+{
+	unsigned k, n = sys->n_kinds + sys->n_fields;
+
+	if (++digit[0] < UINT64_C(2) << sys->n_ind)
+		return true;
+	digit[0] = 0;
+	for (k = 0; k < n; k++) {
+		uint64_t radix = k < sys->n_kinds
+			? (uint64_t)sys->kinds[k].copies + 1
+			: sys->fields[k - sys->n_kinds].radix;
+
+		if (++digit[k + 1] < radix)
+			return true;
+		digit[k + 1] = 0;
+	}
+	return false;
+}
+
+static state_t state_of(const struct system *sys, const uint64_t *digit)
+{
+	state_t s = digit[0];
+	unsigned k;
+
+	for (k = 0; k < sys->n_kinds; k++)
+		s |= digit[k + 1] << sys->kinds[k].shift;
+	for (k = 0; k < sys->n_fields; k++)
+		s |= digit[sys->n_kinds + k + 1] << sys->fields[k].shift;
+	return s;
+}
+
+/* The reference: some bank rule of the model broken, item by item. */
+static bool ref_bank_broken(const struct system *sys, state_t s, bool right)
+{
+	const struct model *m = sys->model;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		count[i] = state_count(sys, s, i, right);
+	for (i = 0; i < m->n_rules; i++)
+		if ((m->rules[i].place & PLACE_BANKS) &&
+		    rule_broken(m, &m->rules[i], count))
+			return true;
+	return false;
+}
+
+/* A plain enumeration of the loads: each individual on the boat's bank
+ * (by bit), then each kind, left out first and then taken 1, 2, ...
+ * times, within the seats and with a rower. */
+static void plain_loads(const struct system *sys, state_t s, unsigned slot,
+			unsigned seats, uint64_t delta, bool rower,
+			struct loads *out)
+{
+	bool right = state_boat_right(sys, s);
+	unsigned avail, m;
+	uint64_t unit;
+	bool rows;
+
+	if (slot == sys->n_ind + sys->n_kinds) {
+		if (rower) {
+			assert_true(out->n < out->cap);
+			out->delta[out->n++] = delta;
+		}
+		return;
+	}
+	if (slot < sys->n_ind) {
+		avail = ((s >> slot) & 1) == right;
+		unit = UINT64_C(1) << slot;
+		rows = (sys->rower_ind >> slot) & 1;
+	} else {
+		unsigned k = slot - sys->n_ind, on = state_kind_right(sys, s, k);
+
+		avail = right ? on : sys->kinds[k].copies - on;
+		unit = UINT64_C(1) << sys->kinds[k].shift;
+		rows = sys->kinds[k].rows;
+	}
+	plain_loads(sys, s, slot + 1, seats, delta, rower, out);
+	for (m = 1; m <= avail && m <= seats; m++)
+		plain_loads(sys, s, slot + 1, seats - m, delta + m * unit,
+			    rower || rows, out);
+}
+
+static bool has_delta(const struct loads *l, uint64_t d, uint64_t mask)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if ((l->delta[i] & mask) == d)
+			return true;
+	return false;
+}
+
+/* On every state of the puzzle: the compiled check says what the
+ * model's rules say, bank by bank; system_safe agrees with
+ * system_violation; the loads are the plain enumeration's (in its
+ * order, when only seats and rowers decide), and the safe loads are
+ * exactly those that leave the boat's bank safe, in the same order.
+ * Returns the number of states checked, 0 when the space is too big. */
+static unsigned long check_system(const struct system *sys)
+{
+	uint64_t digit[SYSTEM_MAX_BITS + 1] = {0};
+	uint64_t items = sys->ind_mask;
+	struct loads all, safe, plain;
+	unsigned long n = 0;
+	size_t i, j;
+
+	for (i = 0; i < sys->n_kinds; i++)
+		items |= sys->kinds[i].mask << sys->kinds[i].shift;
+
+	if (sys->space > 20000)
+		return 0;
+	loads_init(&all);
+	loads_init(&safe);
+	plain.cap = 1u << 16;
+	plain.delta = malloc(plain.cap * sizeof *plain.delta);
+	assert_non_null(plain.delta);
+	do {
+		state_t s = state_of(sys, digit);
+		bool right, left_ok = !ref_bank_broken(sys, s, false);
+		bool right_ok = !ref_bank_broken(sys, s, true);
+
+		n++;
+		assert_int_equal(system_bank_safe(sys, s, false), left_ok);
+		assert_int_equal(system_bank_safe(sys, s, true), right_ok);
+		assert_int_equal(system_safe(sys, s), left_ok && right_ok);
+		assert_int_equal(system_violation(sys, s, &right) < 0,
+				 left_ok && right_ok);
+		assert_int_equal(system_loads(sys, s, &all), RIVER_OK);
+		assert_int_equal(system_safe_loads(sys, s, &safe), RIVER_OK);
+		plain.n = 0;
+		plain_loads(sys, s, 0, sys->seats, sys->boat, false, &plain);
+		if (sys->plain_loads) {
+			assert_int_equal(all.n, plain.n);
+			for (i = 0; i < all.n; i++)
+				assert_int_equal(all.delta[i], plain.delta[i]);
+		} else {
+			for (i = 0; i < all.n; i++)
+				assert_true(has_delta(&plain,
+						      (all.delta[i] & items) |
+						      sys->boat,
+						      items | sys->boat));
+		}
+		for (i = j = 0; i < all.n; i++) {
+			state_t to = state_cross(sys, s, all.delta[i]);
+
+			if (ref_bank_broken(sys, to, state_boat_right(sys, s)))
+				continue;
+			assert_true(j < safe.n);
+			assert_int_equal(safe.delta[j], all.delta[i]);
+			j++;
+		}
+		assert_int_equal(j, safe.n);
+	} while (next_state(sys, digit));
+	assert_int_equal((double)n, sys->space);
+	free(plain.delta);
+	loads_release(&all);
+	loads_release(&safe);
+	return n;
+}
+
+/* Every puzzle in dir (under the source tree) small enough to check
+ * state by state; returns how many were. */
+static unsigned check_dir(const char *dir)
+{
+	const char *top = getenv("srcdir");
+	char path[4096];
+	struct dirent *e;
+	unsigned checked = 0;
+	DIR *d;
+
+	snprintf(path, sizeof path, "%s/%s", top && *top ? top : ".", dir);
+	d = opendir(path);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		struct unit_pipe u;
+		char *text;
+
+		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/%s",
+			 top && *top ? top : ".", dir, e->d_name);
+		text = unit_read_file(path, &len);
+		if (unit_pipe_try(&u, text) == RIVER_OK && check_system(&u.sys))
+			checked++;
+		unit_pipe_release(&u);
+		free(text);
+	}
+	closedir(d);
+	return checked;
+}
+
+static void test_compiled_rules_and_loads_bundled(void **state)
+{
+	(void)state;
+	assert_true(check_dir("puzzles") >= 20);
+	assert_true(check_dir("tests/puzzles") >= 12);
+}
+
+/* Every kind of rule, on the banks, in the boat and everywhere, over
+ * individuals, kinds and mixed sets, with guards and weights. */
+static const char *const rule_texts[] = {
+	HEAD "items farmer, wolf, goat, cabbage, 2 dogs\nboat seats 2\n"
+	"rowers farmer, dogs\nwolf eats goat unless farmer, dog\n"
+	"goat eats cabbage unless farmer\nwolf eats cabbage unless dogs\n"
+	"dogs eat goat unless farmer\n",
+	HEAD "items a, b, c, 3 xs, 2 ys\nboat seats 3\n"
+	"a must not be without b, c\nxs must not be without ys\n"
+	"b must not be alone everywhere\n",
+	HEAD "items a, b, c, 3 xs\nboat seats 3\n"
+	"a and xs must not be alone together\nb and c must not be alone "
+	"together everywhere\nxs must not be alone\n",
+	HEAD "items a, b, c, 3 xs, 2 ys\nboat seats 3\n"
+	"at most 3 of xs, a, ys\nat least 1 of b, ys everywhere\n"
+	"at most 1 of c, ys in the boat\n",
+	HEAD "items a (w 2), b (w 3, v 1), d (v 4), 3 xs (w 1, v 2), "
+	"2 ys (v 3)\nboat seats 3\n"
+	"w of a, b, xs must not exceed v of d, ys\n"
+	"w of xs, a must not exceed 3 everywhere\n",
+	HEAD "items 3 ms, 3 cs, a, b, e\nboat seats 3\n"
+	"cs, a must not outnumber ms, b\n"
+	"e must not outnumber a by more than 0 everywhere\n",
+	HEAD "items h1, h2, h3, w1, w2, w3\nboat seats 3\n"
+	"w1 must not be with h2 unless h1 is there\n"
+	"w1 must not be with h3 unless h1 is there\n"
+	"w2 must not be with h1 unless h2 is there\n"
+	"w2 must not be with h3 unless h2 is there\n"
+	"w3 must not be with h1 unless h3 is there\n"
+	"w3 must not be with h2 unless h3 is there\n",
+	HEAD "items w1, h1, w2, h2, w3, h3\nboat seats 2\n"
+	"w3 must not be with h1 unless h3 is there\n"
+	"w1 must not be with h2 unless h1 is there\n"
+	"w2 must not be with h1 unless h2 is there\n"
+	"w1 must not be with h3 unless h1 is there\n"
+	"w3 must not be with h2 unless h3 is there\n"
+	"w2 must not be with h3 unless h2 is there\n",
+};
+
+static void test_compiled_rules_and_loads_every_kind(void **state)
+{
+	size_t t;
+
+	(void)state;
+	for (t = 0; t < sizeof rule_texts / sizeof *rule_texts; t++) {
+		struct unit_pipe u;
+
+		if (unit_pipe_try(&u, rule_texts[t]) != RIVER_OK)
+			print_error("text %zu: %d:%d: %s\n", t, u.diag.line,
+				    u.diag.column, u.diag.message);
+		assert_int_equal(u.diag.status, RIVER_OK);
+		assert_true(check_system(&u.sys) > 0);
+		unit_pipe_release(&u);
+	}
+}
+
+/* Jealous husbands' n(n - 1) rules are n groups; the star's k - 1 are
+ * one. */
+static void test_rules_grouped(void **state)
+{
+	struct unit_pipe u;
+
+	(void)state;
+	unit_pipe(&u, rule_texts[6]);
+	assert_int_equal(u.sys.n_rules, 6);
+	assert_int_equal(u.sys.n_groups, 3);
+	assert_int_equal(u.sys.n_counted, 0);
+	unit_pipe_release(&u);
+	unit_pipe(&u, HEAD "items farmer, x1, x2, x3, x4\nboat seats 2\n"
+		      "rowers farmer\nguard farmer\nx1 eats x2\nx1 eats x3\n"
+		      "x1 eats x4\n");
+	assert_int_equal(u.sys.n_rules, 3);
+	assert_int_equal(u.sys.n_groups, 1);
+	unit_pipe_release(&u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -742,6 +1023,9 @@ int main(void)
 		cmocka_unit_test(test_one_copy_kind_after_62_individuals_fits),
 		cmocka_unit_test(test_kind_fields_too_big),
 		cmocka_unit_test(test_kind_fields_fill_64_bits),
+		cmocka_unit_test(test_compiled_rules_and_loads_bundled),
+		cmocka_unit_test(test_compiled_rules_and_loads_every_kind),
+		cmocka_unit_test(test_rules_grouped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

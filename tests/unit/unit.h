@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -18,6 +19,28 @@
 #include "river.h"
 #include "system/system.h"
 #include "util/arena.h"
+
+/* The whole file at path, NUL-terminated (*len bytes before the NUL);
+ * free it. */
+static inline char *unit_read_file(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "rb");
+	char *text = NULL;
+	long size;
+
+	assert_non_null(in);
+	assert_int_equal(fseek(in, 0, SEEK_END), 0);
+	size = ftell(in);
+	assert_true(size >= 0);
+	rewind(in);
+	text = malloc((size_t)size + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)size, in), (size_t)size);
+	text[size] = '\0';
+	*len = (size_t)size;
+	fclose(in);
+	return text;
+}
 
 /* Load text, which must be a valid puzzle. */
 static inline river_puzzle *unit_load(const char *text)
