@@ -58,6 +58,7 @@ static int collect(struct compiler *c, const struct ast *ast)
 		case ST_AT_MOST:
 		case ST_AT_LEAST:
 		case ST_SUM:
+		case ST_COND:
 		case ST_FOR:
 		case ST_ROWS:
 		case ST_GROUP:
@@ -200,6 +201,42 @@ bool model_timed(const struct model *m)
 		if (m->items[i].time)
 			return true;
 	return m->boat_time > 0;
+}
+
+static long long sum_value(const struct cond_sum *l, const unsigned *count)
+{
+	long long v = l->constant;
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		v += l->terms[i].coef * (long long)count[l->terms[i].item];
+	return v;
+}
+
+bool cond_holds(const struct cond *c, const unsigned *count)
+{
+	long long v;
+
+	switch (c->kind) {
+	case COND_AND:
+		return cond_holds(c->a, count) && cond_holds(c->b, count);
+	case COND_OR:
+		return cond_holds(c->a, count) || cond_holds(c->b, count);
+	case COND_NOT:
+		return !cond_holds(c->a, count);
+	case COND_CMP:
+		break;
+	}
+	v = sum_value(&c->sum, count);
+	switch (c->cmp) {
+	case COND_EQ: return v == 0;
+	case COND_NE: return v != 0;
+	case COND_LT: return v < 0;
+	case COND_LE: return v <= 0;
+	case COND_GT: return v > 0;
+	case COND_GE: return v >= 0;
+	}
+	return false;
 }
 
 unsigned long long model_least_trip(const struct model *m)

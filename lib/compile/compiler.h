@@ -108,8 +108,12 @@ int compile_boat(struct compiler *c);
 int compile_time(struct compiler *c);
 
 /* rules.c */
+int new_rule(struct compiler *c, const struct loc *loc, struct rule **out);
 int compile_guard(struct compiler *c);
 int compile_rules(struct compiler *c, const struct ast *ast);
+
+/* cond.c */
+int compile_cond_rule(struct compiler *c, const struct ast_stmt *st);
 
 /* place.c */
 int compile_placements(struct compiler *c, const struct ast *ast);

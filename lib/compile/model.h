@@ -45,7 +45,33 @@ enum rule_kind {
 	RULE_EXACT,     /* all of set a, and nothing else */
 	RULE_AT_MOST,   /* more than bound of set a */
 	RULE_AT_LEAST,  /* fewer than bound of set a */
-	RULE_SUM        /* sum over set a of wa > sum over set b of wb + bound */
+	RULE_SUM,       /* sum over set a of wa > sum over set b of wb + bound */
+	RULE_COND       /* its condition holds */
+};
+
+/* A number at a place: the sum of coef times the copies of item there
+ * over the terms, plus constant. */
+struct cond_term {
+	size_t item;
+	long long coef;
+};
+
+struct cond_sum {
+	const struct cond_term *terms;
+	size_t n;
+	long long constant;
+};
+
+/* A condition on the copies at a place: comparisons of a linear sum with
+ * 0, joined by and, or, not. */
+enum cond_kind { COND_CMP, COND_AND, COND_OR, COND_NOT };
+enum cond_cmp { COND_EQ, COND_NE, COND_LT, COND_LE, COND_GT, COND_GE };
+
+struct cond {
+	enum cond_kind kind;
+	enum cond_cmp cmp;        /* COND_CMP: sum cmp 0 */
+	struct cond_sum sum;        /* COND_CMP */
+	const struct cond *a, *b; /* COND_AND, COND_OR: both; COND_NOT: a */
 };
 
 enum rule_place { PLACE_BANKS = 1, PLACE_BOAT = 2, PLACE_BOTH = 3 };
@@ -60,6 +86,7 @@ struct rule {
 	size_t n_a, n_b;
 	const unsigned *wa, *wb; /* RULE_SUM: per element of set_a, set_b */
 	unsigned long long bound;
+	const struct cond *cond; /* RULE_COND */
 	bool with;            /* written "a must not be with b" */
 	const char *text;     /* the rule as written, normalised */
 	struct loc loc;
@@ -103,6 +130,9 @@ struct model {
 	struct rule *rules;
 	size_t n_rules;
 };
+
+/* Does c hold where count[i] copies of each model item i are? */
+bool cond_holds(const struct cond *c, const unsigned *count);
 
 /* The least time any crossing takes: its slowest passenger's, at least
  * the boat's. */

@@ -57,6 +57,8 @@ static void rule_text(struct buf *b, const struct model *m,
 			   r->bound);
 		list_text(b, m, r->set_a, r->n_a, " and ");
 		break;
+	case RULE_COND:
+		break; /* written by compile_cond_rule */
 	case RULE_SUM:
 		buf_printf(b, "%s of ", st->u.rule.lhs.attr);
 		list_text(b, m, r->set_a, r->n_a, " and ");
@@ -103,8 +105,7 @@ static size_t inherit_guards(const struct compiler *c, const struct rule *rule,
 }
 
 /* A slot for one more rule. */
-static int new_rule(struct compiler *c, const struct loc *loc,
-		    struct rule **out)
+int new_rule(struct compiler *c, const struct loc *loc, struct rule **out)
 {
 	struct model *m = c->model;
 
@@ -343,6 +344,8 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 	bool grouped;
 	int rc;
 
+	if (st->kind == ST_COND)
+		return compile_cond_rule(c, st);
 	if (st->kind != ST_EATS && st->kind != ST_WITHOUT)
 		return compile_set_rule(c, st);
 	na = 0;
@@ -502,7 +505,8 @@ int compile_rules(struct compiler *c, const struct ast *ast)
 		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER ||
 		    st->kind == ST_WITHOUT || st->kind == ST_ALONE ||
 		    st->kind == ST_EXACT || st->kind == ST_AT_MOST ||
-		    st->kind == ST_AT_LEAST || st->kind == ST_SUM)
+		    st->kind == ST_AT_LEAST || st->kind == ST_SUM ||
+		    st->kind == ST_COND)
 			rc = compile_rule(c, st);
 		else if (st->kind == ST_FOR)
 			rc = compile_loop(c, st);

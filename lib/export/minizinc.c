@@ -227,6 +227,39 @@ static void put_total(struct export_ctx *ctx, bool boat)
 	put_sum(ctx, all, ctx->model->n_items, NULL, boat);
 }
 
+/* A general condition at a place, as a MiniZinc Boolean. */
+static void put_cond(struct export_ctx *ctx, const struct cond *c, bool boat)
+{
+	static const char *const cmp[] = {"=", "!=", "<", "<=", ">", ">="};
+	struct buf *o = ctx->out;
+	size_t i;
+
+	switch (c->kind) {
+	case COND_AND:
+	case COND_OR:
+		buf_putc(o, '(');
+		put_cond(ctx, c->a, boat);
+		buf_puts(o, c->kind == COND_AND ? " /\\ " : " \\/ ");
+		put_cond(ctx, c->b, boat);
+		buf_putc(o, ')');
+		return;
+	case COND_NOT:
+		buf_puts(o, "not (");
+		put_cond(ctx, c->a, boat);
+		buf_putc(o, ')');
+		return;
+	case COND_CMP:
+		break;
+	}
+	buf_putc(o, '(');
+	for (i = 0; i < c->sum.n; i++) {
+		buf_printf(o, "%s(%lld) * ", i ? " + " : "", c->sum.terms[i].coef);
+		put_count(ctx, c->sum.terms[i].item, boat);
+	}
+	buf_printf(o, "%s(%lld) %s 0)", i ? " + " : "", c->sum.constant,
+		   cmp[c->cmp]);
+}
+
 /* What rule r forbids at a place, as a MiniZinc condition. */
 static void put_condition(struct export_ctx *ctx, const struct rule *r,
 			  bool boat)
@@ -283,6 +316,9 @@ static void put_condition(struct export_ctx *ctx, const struct rule *r,
 		buf_puts(o, " > ");
 		put_sum(ctx, r->set_b, r->n_b, r->wb, boat);
 		buf_printf(o, " + %llu", r->bound);
+		break;
+	case RULE_COND:
+		put_cond(ctx, r->cond, boat);
 		break;
 	}
 }

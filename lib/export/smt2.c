@@ -102,6 +102,50 @@ static void put_all(struct export_ctx *ctx, enum place p, unsigned s)
 	put_set(ctx, all, ctx->model->n_items, NULL, p, s);
 }
 
+/* A general condition at the place, as a Bool. */
+static void put_cond(struct export_ctx *ctx, const struct cond *c,
+		     enum place p, unsigned s)
+{
+	static const char *const cmp[] = {"=", "distinct", "<", "<=", ">",
+					  ">="};
+	struct buf *o = ctx->out;
+	size_t i;
+
+	switch (c->kind) {
+	case COND_AND:
+	case COND_OR:
+		buf_puts(o, c->kind == COND_AND ? "(and " : "(or ");
+		put_cond(ctx, c->a, p, s);
+		buf_putc(o, ' ');
+		put_cond(ctx, c->b, p, s);
+		buf_putc(o, ')');
+		return;
+	case COND_NOT:
+		buf_puts(o, "(not ");
+		put_cond(ctx, c->a, p, s);
+		buf_putc(o, ')');
+		return;
+	case COND_CMP:
+		break;
+	}
+	buf_printf(o, "(%s (+ ", cmp[c->cmp]);
+	if (c->sum.constant < 0)
+		buf_printf(o, "(- %lld)", -c->sum.constant);
+	else
+		buf_printf(o, "%lld", c->sum.constant);
+	for (i = 0; i < c->sum.n; i++) {
+		long long k = c->sum.terms[i].coef;
+
+		if (k < 0)
+			buf_printf(o, " (* (- %lld) ", -k);
+		else
+			buf_printf(o, " (* %lld ", k);
+		put_at(ctx, c->sum.terms[i].item, p, s);
+		buf_putc(o, ')');
+	}
+	buf_puts(o, ") 0)");
+}
+
 /* What rule r forbids at the place, as a Bool. */
 static void put_condition(struct export_ctx *ctx, const struct rule *r,
 			  enum place p, unsigned s)
@@ -166,6 +210,10 @@ static void put_condition(struct export_ctx *ctx, const struct rule *r,
 		buf_printf(o, " (+ %llu ", r->bound);
 		put_set(ctx, r->set_b, r->n_b, r->wb, p, s);
 		buf_puts(o, "))");
+		break;
+	case RULE_COND:
+		buf_putc(o, ' ');
+		put_cond(ctx, r->cond, p, s);
 		break;
 	}
 	buf_putc(o, ')');

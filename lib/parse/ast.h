@@ -136,6 +136,7 @@ enum ast_stmt_kind {
 	ST_AT_MOST,   /* at most n of a, b */
 	ST_AT_LEAST,  /* at least n of a, b */
 	ST_SUM,       /* money of a must not exceed bags of b */
+	ST_COND,      /* no bank may hold wolves = 2 and nothing else */
 	ST_ROWS,      /* a rows only alone / only on odd crossings */
 	ST_GROUP,     /* group animals = dog, cat */
 	ST_MINIMIZE,  /* minimize time / crossings */
@@ -159,6 +160,42 @@ struct ast_cond {
 
 struct ast_conds {
 	struct ast_cond *first, *last;
+};
+
+/* One term of a sum in a condition: a number, the copies of the items
+ * a name stands for (or a parameter's value), or an attribute's sum
+ * over names ("money of robbers"); added or taken away. */
+struct ast_term {
+	bool minus;
+	bool is_number;           /* value, a literal */
+	struct ast_value value;
+	const char *attr;         /* "money of ...": NULL for a count */
+	struct ast_name *names;   /* the count's or the attribute's names */
+	struct loc loc;
+	struct ast_term *next;
+};
+
+struct ast_terms {
+	struct ast_term *first, *last;
+};
+
+/* A condition of a general rule, "wolves = 2 and cows = 1 and nothing
+ * else". */
+enum ast_cexpr_kind {
+	CX_AND, CX_OR, CX_NOT, /* of a (and b) */
+	CX_CMP,                /* lhs cmp rhs; rhs NULL: lhs above 0 */
+	CX_AT_LEAST, CX_AT_MOST, /* bound of names */
+	CX_NOTHING_ELSE        /* nothing the condition does not name */
+};
+
+struct ast_cexpr {
+	enum ast_cexpr_kind kind;
+	const struct ast_cexpr *a, *b;
+	const struct ast_term *lhs, *rhs;
+	enum ast_cmp cmp;
+	struct ast_value bound;
+	struct ast_name *names;
+	struct loc loc;
 };
 
 /* Where a rule holds. */
@@ -204,6 +241,7 @@ struct ast_stmt {
 			bool has_bound;
 			struct ast_value bound;  /* a margin, or at most/least N */
 			struct ast_sum lhs, rhs; /* ST_SUM */
+			const struct ast_cexpr *cond; /* ST_COND */
 		} rule;
 		struct {
 			struct ast_name *names;

@@ -69,6 +69,25 @@ static struct loc L(const RIVER_YYLTYPE *lloc)
 		(var).loc = lr_[0].loc;                                    \
 	} while (0)
 
+#define CEXPR(var, lloc, k)                                                \
+	do {                                                               \
+		struct ast_cexpr *cx_;                                     \
+		NEW(cx_, lloc);                                            \
+		cx_->kind = (k);                                           \
+		cx_->loc = L(&(lloc));                                     \
+		(var) = cx_;                                               \
+	} while (0)
+
+#define COND_RULE(var, lloc, cx, unl, place)                             \
+	do {                                                               \
+		NEW(var, lloc);                                            \
+		(var)->kind = ST_COND;                                     \
+		(var)->loc = L(&(lloc));                                   \
+		(var)->u.rule.cond = (cx);                                 \
+		(var)->u.rule.unless = (unl).first;                        \
+		(var)->u.rule.where = (place);                             \
+	} while (0)
+
 #define APPEND(list, node)                                                 \
 	do {                                                               \
 		if ((list).last)                                           \
@@ -99,6 +118,9 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	struct ast_places places;
 	int side;
 	struct ast_cond *cond;
+	struct ast_cexpr *cexpr;
+	struct ast_term *term;
+	struct ast_terms terms;
 	enum ast_cmp cmp;
 	struct ast_conds conds;
 	struct ast_decor {
@@ -121,7 +143,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token NL "end of line" THE "the" PARAM "param"
 %token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
 %token FOR "for" IN "in" WHERE "where" BE "be" WITH "with" DOTS ".." NE "!="
-%token LE "<=" GE ">=" MOD "mod"
+%token LE "<=" GE ">=" MOD "mod" NO "no" MAY "may" HOLD "hold"
+%token NOTHING "nothing" ELSE "else"
 %token ROWS "rows" ONLY "only" ALONE "alone" ODD "odd" EVEN "even"
 %token CROSSINGS "crossings" EVERY "every" OF "of" WITHOUT "without"
 %token TOGETHER "together" AT "at" MOST "most" LEAST "least" EXCEED "exceed"
@@ -132,7 +155,10 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token <num> NUMBER "number"
 
 %type <name> name bare_name
-%type <names> list guard_list unless either
+%type <names> list guard_list unless either clist
+%type <cexpr> cexpr cand cnot catom
+%type <term> cterm
+%type <terms> csum
 %type <item> item
 %type <items> items
 %type <str> attr_name
@@ -185,11 +211,80 @@ rule
 		$$->u.rule.a = $5.first;
 		$$->u.rule.where = (enum ast_where)$6;
 	}
+	| "no" "bank" "may" "hold" cexpr unless {
+		COND_RULE($$, @1, $5, $6, WHERE_BANKS);
+	}
+	| "no" "bank" "or" "boat" "may" "hold" cexpr unless {
+		COND_RULE($$, @1, $7, $8, WHERE_BOTH);
+	}
+	| "the" "boat" "must" "not" "hold" cexpr unless {
+		COND_RULE($$, @1, $6, $7, WHERE_BOAT);
+	}
 	| attr_sum "must" "not" "exceed" sum where_place {
 		NEW($$, @1); $$->kind = ST_SUM; $$->loc = L(&@1);
 		$$->u.rule.lhs = $1; $$->u.rule.rhs = $5;
 		$$->u.rule.where = (enum ast_where)$6;
 	}
+	;
+
+/* A general rule's condition: or below and below not, as in logic;
+ * parentheses group. */
+cexpr
+	: cand
+	| cexpr "or" cand	{ CEXPR($$, @2, CX_OR); $$->a = $1; $$->b = $3; }
+	;
+
+cand
+	: cnot
+	| cand "and" cnot	{ CEXPR($$, @2, CX_AND); $$->a = $1; $$->b = $3; }
+	;
+
+cnot
+	: catom
+	| "not" cnot		{ CEXPR($$, @1, CX_NOT); $$->a = $2; }
+	;
+
+catom
+	: '(' cexpr ')'		{ $$ = $2; }
+	| csum cmp csum {
+		CEXPR($$, @1, CX_CMP); $$->lhs = $1.first; $$->cmp = $2;
+		$$->rhs = $3.first;
+	}
+	| csum			{ CEXPR($$, @1, CX_CMP); $$->lhs = $1.first; }
+	| "at" "least" value "of" clist {
+		CEXPR($$, @1, CX_AT_LEAST); $$->bound = $3;
+		$$->names = $5.first;
+	}
+	| "at" "most" value "of" clist {
+		CEXPR($$, @1, CX_AT_MOST); $$->bound = $3;
+		$$->names = $5.first;
+	}
+	| "nothing" "else"	{ CEXPR($$, @1, CX_NOTHING_ELSE); }
+	;
+
+/* "wolves + cows", "money of bags", "2": numbers added up. */
+csum
+	: cterm			{ $$.first = $$.last = $1; }
+	| csum '+' cterm	{ $$ = $1; APPEND($$, $3); }
+	| csum '-' cterm	{ $$ = $1; $3->minus = true; APPEND($$, $3); }
+	;
+
+cterm
+	: NUMBER {
+		NEW($$, @1); $$->is_number = true; $$->value.number = $1;
+		$$->value.loc = $$->loc = L(&@1);
+	}
+	| name			{ NEW($$, @1); $$->names = $1; $$->loc = L(&@1); }
+	| attr_name "of" clist {
+		NEW($$, @1); $$->attr = $1; $$->names = $3.first;
+		$$->loc = L(&@1);
+	}
+	;
+
+/* Names in a condition: only commas, as "and" joins conditions. */
+clist
+	: name			{ $$.first = $$.last = $1; }
+	| clist ',' name	{ $$ = $1; APPEND($$, $3); }
 	;
 
 /* What follows "A must not": the rule's kind and its other side. */

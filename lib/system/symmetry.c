@@ -53,6 +53,8 @@ static size_t signature(const struct rule *r, size_t i, size_t j,
 	out[n++] = r->place;
 	out[n++] = r->bound;
 	out[n++] = r->with;
+	if (r->kind == RULE_COND)
+		return n; /* its condition is compared by cond_same */
 	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT) {
 		out[n++] = swapped(r->a, i, j);
 		out[n++] = swapped(r->b, i, j);
@@ -77,8 +79,51 @@ static bool in_list(const size_t *list, size_t n, size_t x)
 	return false;
 }
 
+static bool cond_mentions(const struct cond *c, size_t x)
+{
+	size_t k;
+
+	if (c->kind != COND_CMP)
+		return cond_mentions(c->a, x) ||
+		       (c->kind != COND_NOT && cond_mentions(c->b, x));
+	for (k = 0; k < c->sum.n; k++)
+		if (c->sum.terms[k].item == x)
+			return true;
+	return false;
+}
+
+/* Is condition a, with i and j exchanged, condition b?  Sums compare as
+ * sets of terms. */
+static bool cond_same(const struct cond *a, const struct cond *b, size_t i,
+		      size_t j)
+{
+	size_t k, l;
+
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind != COND_CMP)
+		return cond_same(a->a, b->a, i, j) &&
+		       (a->kind == COND_NOT || cond_same(a->b, b->b, i, j));
+	if (a->cmp != b->cmp || a->sum.constant != b->sum.constant ||
+	    a->sum.n != b->sum.n)
+		return false;
+	for (k = 0; k < a->sum.n; k++) {
+		size_t to = swapped(a->sum.terms[k].item, i, j);
+
+		for (l = 0; l < b->sum.n; l++)
+			if (b->sum.terms[l].item == to)
+				break;
+		if (l == b->sum.n ||
+		    b->sum.terms[l].coef != a->sum.terms[k].coef)
+			return false;
+	}
+	return true;
+}
+
 static bool mentions(const struct rule *r, size_t x)
 {
+	if (r->kind == RULE_COND)
+		return cond_mentions(r->cond, x);
 	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT)
 		return r->a == x || r->b == x ||
 		       in_list(r->guards, r->n_guards, x);
@@ -128,7 +173,10 @@ static bool rules_swap(const struct model *m, size_t i, size_t j)
 		for (b = 0; b < n; b++)
 			if (!used[b] && olen[b] == ilen[a] &&
 			    memcmp(orig + b * SIG_MAX, img + a * SIG_MAX,
-				   ilen[a] * sizeof *img) == 0)
+				   ilen[a] * sizeof *img) == 0 &&
+			    (m->rules[which[a]].kind != RULE_COND ||
+			     cond_same(m->rules[which[a]].cond,
+				       m->rules[which[b]].cond, i, j)))
 				break;
 		if (b == n)
 			ok = false;

@@ -326,6 +326,12 @@ static int compile_counted(struct system *sys, struct arena *arena,
 
 	cr->kind = rule->kind;
 	cr->bound = rule->bound;
+	if (rule->kind == RULE_COND) {
+		/* A general condition reads each item's copies. */
+		cr->cond = rule->cond;
+		sys->counted_kinds = sys->counted_kinds || sys->n_kinds > 0;
+		return RIVER_OK;
+	}
 	for (i = 0; i < rule->n_a; i++)
 		cr->set |= presence_bit(sys, rule->set_a[i]);
 	rc = compile_sum(sys, arena, &cr->a, rule->set_a, rule->n_a,
@@ -668,6 +674,8 @@ bool rule_broken(const struct model *m, const struct rule *r,
 	case RULE_SUM:
 		return set_sum(r->set_a, r->n_a, r->wa, count) >
 		       set_sum(r->set_b, r->n_b, r->wb, count) + r->bound;
+	case RULE_COND:
+		return cond_holds(r->cond, count);
 	}
 	return false;
 }
@@ -688,12 +696,32 @@ static unsigned long long sum_of(const struct sys_sum *sum, uint64_t present,
 	return total;
 }
 
-static bool counted_broken(const struct sys_count_rule *cr, uint64_t present,
+/* The copies of each model item on a bank, from its presence word and
+ * its copies per kind. */
+static void item_counts(const struct system *sys, uint64_t present,
+			const unsigned *count, unsigned *items)
+{
+	size_t i;
+
+	for (i = 0; i < sys->model->n_items; i++) {
+		const struct sys_slot *slot = &sys->slots[i];
+
+		items[i] = slot->is_kind ? count[slot->index]
+					 : (unsigned)((present >> slot->presence) & 1);
+	}
+}
+
+static bool counted_broken(const struct system *sys,
+			   const struct sys_count_rule *cr, uint64_t present,
 			   const unsigned *count)
 {
+	unsigned items[MODEL_MAX_ITEMS + 1];
 	unsigned long long a, b;
 
 	switch (cr->kind) {
+	case RULE_COND:
+		item_counts(sys, present, count, items);
+		return cond_holds(cr->cond, items);
 	case RULE_ALONE:
 		if (cr->by_mask)
 			return present != 0 && (present & ~cr->set) == 0;
@@ -727,7 +755,7 @@ bool system_counted_ok(const struct system *sys, uint64_t present,
 	size_t r;
 
 	for (r = 0; r < sys->n_counted; r++)
-		if (counted_broken(&sys->counted[r], present, count))
+		if (counted_broken(sys, &sys->counted[r], present, count))
 			return false;
 	return true;
 }

@@ -87,6 +87,7 @@ struct sys_count_rule {
 	uint64_t set;    /* presence bits of set a */
 	struct sys_sum a, b; /* b: set b, or everything (alone, exact) */
 	unsigned long long bound;
+	const struct cond *cond; /* RULE_COND: read on per-item counts */
 };
 
 /* A number the state carries besides where things are: the crossing

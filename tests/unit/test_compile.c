@@ -564,6 +564,83 @@ static void test_values_per_member(void **state)
 	unit_pipe_release(&u);
 }
 
+/* General rules: each condition means what it says, on counts given by
+ * hand, with and, or, not and parentheses as in logic. */
+static void test_general_conditions(void **state)
+{
+	static const struct {
+		const char *rule;
+		unsigned count[6]; /* farmer, a, b, c, wolves, cows */
+		bool broken;
+	} cases[] = {
+		{"no bank may hold wolves = 2 and cows = 1 and nothing else",
+		 {0, 0, 0, 0, 2, 1}, true},
+		{"no bank may hold wolves = 2 and cows = 1 and nothing else",
+		 {0, 1, 0, 0, 2, 1}, false},
+		{"no bank may hold wolves = 2 and cows = 1 and nothing else",
+		 {0, 0, 0, 0, 2, 2}, false},
+		{"no bank may hold at least 2 of a, b, c unless farmer",
+		 {0, 1, 0, 1, 0, 0}, true},
+		{"no bank may hold at least 2 of a, b, c unless farmer",
+		 {1, 1, 0, 1, 0, 0}, false},
+		{"no bank may hold at most 1 of a, b, c", {0, 0, 1, 0, 2, 2}, true},
+		{"no bank may hold a or b and c", {0, 1, 0, 0, 0, 0}, true},
+		{"no bank may hold (a or b) and c", {0, 1, 0, 0, 0, 0}, false},
+		{"no bank may hold not a and wolves > cows", {0, 0, 0, 0, 2, 1}, true},
+		{"no bank may hold not (a or wolves > cows)", {0, 0, 0, 0, 1, 1}, true},
+		{"no bank may hold wolves - cows >= 2", {0, 0, 0, 0, 2, 0}, true},
+		{"no bank may hold wolves - cows >= 2", {0, 0, 0, 0, 2, 1}, false},
+		{"no bank may hold gold of a, b > gold of cows + 1", {0, 1, 1, 0, 0, 0}, true},
+		{"no bank may hold gold of a, b > gold of cows + 1", {0, 1, 1, 0, 0, 1}, false},
+		{"no bank may hold gold of a, b > gold of cows + 1", {0, 1, 1, 0, 0, 2}, false},
+		{"no bank may hold wolves != cows and wolves >= 1", {0, 0, 0, 0, 1, 2}, true},
+		{"no bank may hold wolves < cows", {0, 0, 0, 0, 1, 1}, false},
+		{"no bank may hold wolves <= cows and cows > 0", {0, 0, 0, 0, 1, 1}, true},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct unit_pipe u;
+		char text[512];
+		const struct rule *r;
+
+		snprintf(text, sizeof text, HEAD "items farmer, a (gold 3), "
+			 "b (gold 2), c, 2 wolves, 2 cows (cow, gold 4)\n"
+			 "boat seats 2\n%s\n", cases[i].rule);
+		compile_ok(&u, text);
+		r = &u.model.rules[0];
+		assert_int_equal(r->kind, RULE_COND);
+		assert_int_equal(r->place, PLACE_BANKS);
+		assert_string_equal(r->text, cases[i].rule);
+		if (rule_broken(&u.model, r, cases[i].count) != cases[i].broken)
+			fail_msg("'%s' on case %zu", cases[i].rule, i);
+		unit_pipe_release(&u);
+	}
+}
+
+/* The boat, and both places; loops and parameters in conditions. */
+static void test_general_places(void **state)
+{
+	struct unit_pipe u;
+	const struct model *m = &u.model;
+
+	(void)state;
+	compile_ok(&u, HEAD "param k = 2\nitems x[1..3], 2 adults, 3 children\n"
+		   "boat seats 3\n"
+		   "the boat must not hold adults = 0 and children >= k\n"
+		   "no bank or boat may hold x1 = 1 and nothing else\n"
+		   "for i in 1..2: no bank may hold x[i] + x[i+1] = 2 unless adults\n");
+	assert_int_equal(m->n_rules, 4);
+	assert_int_equal(m->rules[0].place, PLACE_BOAT);
+	assert_string_equal(m->rules[0].text,
+			    "the boat must not hold adults = 0 and children >= k");
+	assert_int_equal(m->rules[1].place, PLACE_BOTH);
+	assert_string_equal(m->rules[3].text,
+			    "no bank may hold x2 + x3 = 2 unless adults");
+	unit_pipe_release(&u);
+}
+
 /* Arithmetic: * and mod before + and -, each from the left, parentheses
  * first, remainders from 0, parts below 0 allowed. */
 static void test_arithmetic(void **state)
@@ -790,6 +867,8 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_rule_kinds),
 		cmocka_unit_test(test_arithmetic),
+		cmocka_unit_test(test_general_conditions),
+		cmocka_unit_test(test_general_places),
 		cmocka_unit_test(test_values_per_member),
 		cmocka_unit_test(test_with_either),
 		cmocka_unit_test(test_where_comparisons),

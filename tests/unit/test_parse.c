@@ -470,7 +470,7 @@ static void test_error_lists_what_was_expected(void **state)
 {
 	(void)state;
 	syntax_error("items farmer = 3\n", 1, 14,
-		     "unexpected '=', expected end of line, a name, a \"string\", ',', '(' or '['");
+		     "unexpected '=', expected end of line, a name, a \"string\", '(', ',' or '['");
 }
 
 static void test_error_keyword_after_statement(void **state)
