@@ -213,6 +213,19 @@ static long long sum_value(const struct cond_sum *l, const unsigned *count)
 	return v;
 }
 
+bool cond_cmp_holds(enum cond_cmp cmp, long long x)
+{
+	switch (cmp) {
+	case COND_EQ: return x == 0;
+	case COND_NE: return x != 0;
+	case COND_LT: return x < 0;
+	case COND_LE: return x <= 0;
+	case COND_GT: return x > 0;
+	case COND_GE: return x >= 0;
+	}
+	return false;
+}
+
 bool cond_holds(const struct cond *c, const unsigned *count)
 {
 	long long v;
@@ -228,15 +241,7 @@ bool cond_holds(const struct cond *c, const unsigned *count)
 		break;
 	}
 	v = sum_value(&c->sum, count);
-	switch (c->cmp) {
-	case COND_EQ: return v == 0;
-	case COND_NE: return v != 0;
-	case COND_LT: return v < 0;
-	case COND_LE: return v <= 0;
-	case COND_GT: return v > 0;
-	case COND_GE: return v >= 0;
-	}
-	return false;
+	return cond_cmp_holds(c->cmp, v);
 }
 
 unsigned long long model_least_trip(const struct model *m)

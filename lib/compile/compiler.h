@@ -99,6 +99,8 @@ int resolve_list(struct compiler *c, const struct ast_name *list,
 int compile_groups(struct compiler *c, const struct ast *ast);
 
 /* items.c */
+int attribute_named(struct compiler *c, const char *name,
+		    const struct loc *loc, const struct attribute **out);
 int declare_item(struct compiler *c, const struct ast_item *it);
 
 /* boat.c */

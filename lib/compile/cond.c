@@ -66,17 +66,12 @@ static int add_terms(struct compiler *c, const struct ast_term *t,
 		if (t->is_number) {
 			acc->constant += s * (long long)t->value.number;
 		} else if (t->attr) {
-			const struct attribute *attr = NULL;
-			size_t i;
+			const struct attribute *attr;
 
-			for (i = 0; i < c->model->n_attrs; i++)
-				if (strcmp(c->model->attrs[i].name, t->attr) == 0)
-					attr = &c->model->attrs[i];
-			if (!attr)
-				return FAIL(c, &t->loc, "no item has a %s: give "
-					    "some one, as in: item bag (%s 20)",
-					    t->attr, t->attr);
-			rc = add_names(c, t->names, s, attr->value, acc, named);
+			rc = attribute_named(c, t->attr, &t->loc, &attr);
+			if (rc == RIVER_OK)
+				rc = add_names(c, t->names, s, attr->value, acc,
+					       named);
 		} else if (!t->names->next && names_number(c, t->names)) {
 			/* Not an item: a parameter or a loop variable. */
 			struct ast_value value = {0};
@@ -109,19 +104,6 @@ static void range_of(const struct compiler *c, const struct acc *acc,
 	}
 }
 
-static bool cmp_holds(enum cond_cmp cmp, long long x)
-{
-	switch (cmp) {
-	case COND_EQ: return x == 0;
-	case COND_NE: return x != 0;
-	case COND_LT: return x < 0;
-	case COND_LE: return x <= 0;
-	case COND_GT: return x > 0;
-	case COND_GE: return x >= 0;
-	}
-	return false;
-}
-
 /* A comparison that holds for every count, or for none, says nothing
  * about the puzzle: refuse it where it is written. */
 static int check_range(struct compiler *c, const struct acc *acc,
@@ -141,11 +123,11 @@ static int check_range(struct compiler *c, const struct acc *acc,
 	for (long long x = -1; x <= 1; x++) {
 		if (x < lo || x > hi)
 			continue;
-		some |= cmp_holds(cmp, x);
-		all &= cmp_holds(cmp, x);
+		some |= cond_cmp_holds(cmp, x);
+		all &= cond_cmp_holds(cmp, x);
 	}
-	some |= cmp_holds(cmp, lo) || cmp_holds(cmp, hi);
-	all &= cmp_holds(cmp, lo) && cmp_holds(cmp, hi);
+	some |= cond_cmp_holds(cmp, lo) || cond_cmp_holds(cmp, hi);
+	all &= cond_cmp_holds(cmp, lo) && cond_cmp_holds(cmp, hi);
 	if (!some)
 		return FAIL(c, loc, "this comparison never holds, whatever the "
 			    "counts%s", sides);

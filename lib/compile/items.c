@@ -89,6 +89,21 @@ static struct attribute *attribute(struct compiler *c, const char *name)
 	return &m->attrs[m->n_attrs++];
 }
 
+/* The attribute called name, which some item must have. */
+int attribute_named(struct compiler *c, const char *name,
+		    const struct loc *loc, const struct attribute **out)
+{
+	size_t i;
+
+	for (i = 0; i < c->model->n_attrs; i++)
+		if (strcmp(c->model->attrs[i].name, name) == 0) {
+			*out = &c->model->attrs[i];
+			return RIVER_OK;
+		}
+	return FAIL(c, loc, "no item has a %s: give some one, as in: item "
+		    "bag (%s 20)", name, name);
+}
+
 /* An item's annotations: "(missionary, weight 80)". */
 /* The value annotation a gives the member-th (from 0) of members: its
  * one value, or its own of one value per member. */

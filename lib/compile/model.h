@@ -131,6 +131,8 @@ struct model {
 	size_t n_rules;
 };
 
+/* Does x cmp 0 hold? */
+bool cond_cmp_holds(enum cond_cmp cmp, long long x);
 /* Does c hold where count[i] copies of each model item i are? */
 bool cond_holds(const struct cond *c, const unsigned *count);
 

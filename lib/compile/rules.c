@@ -210,17 +210,13 @@ static unsigned long long copies_of(const struct compiler *c,
 static int sum_side(struct compiler *c, const struct ast_sum *sum,
 		    size_t *set, size_t *n, const unsigned **w)
 {
-	struct attribute *attr = NULL;
+	const struct attribute *attr;
 	unsigned *weights;
 	size_t i;
-	int rc;
+	int rc = attribute_named(c, sum->attr, &sum->loc, &attr);
 
-	for (i = 0; i < c->model->n_attrs; i++)
-		if (strcmp(c->model->attrs[i].name, sum->attr) == 0)
-			attr = &c->model->attrs[i];
-	if (!attr)
-		return FAIL(c, &sum->loc, "no item has a %s: give some one, as "
-			    "in: item bag (%s 20)", sum->attr, sum->attr);
+	if (rc != RIVER_OK)
+		return rc;
 	rc = items_of(c, sum->names, set, n);
 	if (rc != RIVER_OK)
 		return rc;
