@@ -70,7 +70,7 @@ def make_puzzle(rng, labels=None):
     names = [it["name"] for it in items]
     for _ in range(rng.randint(0, 2)):
         kind = rng.choice(["eats", "outnumber", "without", "alone", "exact",
-                           "at_most", "at_least", "sum"])
+                           "at_most", "at_least", "sum", "general"])
         place = rng.choice(["", "", " in the boat", " everywhere"])
         a, b = rng.sample(range(n_items), 2)
         rule = {"kind": kind, "place": place or " on the banks"}
@@ -107,6 +107,26 @@ def make_puzzle(rng, labels=None):
             if kind == "at_least":
                 place = " in the boat"
                 rule["place"] = place
+        elif kind == "general":
+            cond = general_condition(rng, items, 2)
+            if len(condition_items(cond)) == n_items and \
+               "'else'" in repr(cond):
+                continue  # "nothing else" would leave nothing out
+            guards = []
+            if rng.random() < 0.3:
+                guards = [rng.randrange(n_items)]
+            rule.update(cond=cond, guards=guards,
+                        named=condition_items(cond))
+            head = {"": "no bank may hold",
+                    " in the boat": "the boat must not hold",
+                    " everywhere": "no bank or boat may hold"}[place]
+            text = "%s %s" % (head, condition_text(cond, names, False))
+            if guards:
+                text += " unless %s" % names[guards[0]]
+            # The place is in the rule's head, not after it.
+            p["rules"].append(rule)
+            rule["text"] = text
+            continue
         else:
             c = rng.randint(2, 6)
             total = sum(items[x]["copies"] * items[x]["weight"] for x in (a, b))
@@ -168,10 +188,112 @@ def make_puzzle(rng, labels=None):
     return "\n".join(lines) + "\n", p
 
 
+def general_condition(rng, items, depth):
+    """A random condition of a general rule, as a tree: ("cmp", lhs, op,
+    rhs) with sides lists of (sign, item, weighted) terms and a number,
+    ("and"|"or", a, b), ("not", a), ("else",).  Each comparison can both
+    hold and fail, as river refuses one that cannot."""
+    n = len(items)
+    r = rng.random()
+    if depth > 0 and r < 0.3:
+        return (rng.choice(["and", "or"]),
+                general_condition(rng, items, depth - 1),
+                general_condition(rng, items, depth - 1))
+    if depth > 0 and r < 0.4:
+        return ("not", general_condition(rng, items, depth - 1))
+    if r < 0.5:
+        return ("else",)
+    a, b = rng.sample(range(n), 2)
+    if r < 0.7:
+        # count or weight of some items against a number in 1..most
+        weighted = rng.random() < 0.3
+        terms = [(1, a, weighted)] + ([(1, b, weighted)]
+                                      if rng.random() < 0.5 else [])
+        most = sum(items[x]["copies"] * (items[x]["weight"] if w else 1)
+                   for _, x, w in terms)
+        op = rng.choice(["=", "!=", "<", "<=", ">", ">="])
+        low, high = {"<": (1, most), ">=": (1, most), "<=": (0, most - 1),
+                     ">": (0, most - 1)}.get(op, (0, most))
+        return ("cmp", terms, op, rng.randint(low, high))
+    if r < 0.85:
+        # one count against another
+        return ("cmp2", a, rng.choice(["=", "!=", "<", "<=", ">", ">="]), b)
+    total = items[a]["copies"] + items[b]["copies"]
+    if rng.random() < 0.5:
+        return ("atleast", [a, b], rng.randint(1, total))
+    return ("atmost", [a, b], rng.randint(0, total - 1))
+
+
+def condition_items(cond):
+    """The items a condition names, for "nothing else"."""
+    k = cond[0]
+    if k in ("and", "or"):
+        return condition_items(cond[1]) | condition_items(cond[2])
+    if k == "not":
+        return condition_items(cond[1])
+    if k == "cmp":
+        return {x for _, x, _ in cond[1]}
+    if k == "cmp2":
+        return {cond[1], cond[3]}
+    if k in ("atleast", "atmost"):
+        return set(cond[1])
+    return set()
+
+
+def condition_text(cond, names, inner):
+    k = cond[0]
+    if k in ("and", "or"):
+        text = "%s %s %s" % (condition_text(cond[1], names, True), k,
+                             condition_text(cond[2], names, True))
+        return "(%s)" % text if inner else text
+    if k == "not":
+        return "not %s" % condition_text(cond[1], names, True)
+    if k == "else":
+        return "nothing else"
+    if k == "cmp":
+        side = " + ".join(("weight of %s" if w else "%s") % names[x]
+                          for _, x, w in cond[1])
+        return "%s %s %d" % (side, cond[2], cond[3])
+    if k == "cmp2":
+        return "%s %s %s" % (names[cond[1]], cond[2], names[cond[3]])
+    return "at %s %d of %s" % ("least" if k == "atleast" else "most",
+                               cond[2], ", ".join(names[x] for x in cond[1]))
+
+
+def compare(x, op, y):
+    return {"=": x == y, "!=": x != y, "<": x < y, "<=": x <= y,
+            ">": x > y, ">=": x >= y}[op]
+
+
+def condition_holds(p, cond, named, count):
+    k = cond[0]
+    if k == "and":
+        return (condition_holds(p, cond[1], named, count) and
+                condition_holds(p, cond[2], named, count))
+    if k == "or":
+        return (condition_holds(p, cond[1], named, count) or
+                condition_holds(p, cond[2], named, count))
+    if k == "not":
+        return not condition_holds(p, cond[1], named, count)
+    if k == "else":
+        return all(count[x] == 0 for x in range(len(count)) if x not in named)
+    if k == "cmp":
+        side = sum(count[x] * (p["items"][x]["weight"] if w else 1)
+                   for _, x, w in cond[1])
+        return compare(side, cond[2], cond[3])
+    if k == "cmp2":
+        return compare(count[cond[1]], cond[2], count[cond[3]])
+    total = sum(count[x] for x in cond[1])
+    return total >= cond[2] if k == "atleast" else total <= cond[2]
+
+
 def broken(p, rule, count):
     """Does rule forbid what count (copies per item) holds?"""
     k = rule["kind"]
     total = sum(count)
+    if k == "general":
+        return condition_holds(p, rule["cond"], rule["named"], count) and \
+            not any(count[g] for g in rule["guards"])
     if k == "eats":
         return count[rule["a"]] and count[rule["b"]] and \
             not any(count[g] for g in rule["guards"])
