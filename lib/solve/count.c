@@ -597,6 +597,11 @@ struct time_bound {
 		uint64_t goal;  /* its goal value */
 	} unit[SYSTEM_MAX_BITS];
 	unsigned long long least; /* the least trip time */
+	/* Individuals only: each one's place in the slowest-first order. */
+	bool only_ind;
+	uint64_t ind_units, ind_goal;
+	unsigned char place[SYSTEM_MAX_BITS];
+	unsigned place_time[SYSTEM_MAX_BITS];
 	unsigned long long *extra[2]; /* E by boat side (0 left), or NULL */
 	size_t most;                  /* U */
 };
@@ -743,6 +748,18 @@ int time_bound_new(struct time_bound **out, const struct system *sys)
 		b->n++;
 	}
 	qsort(b->unit, b->n, sizeof *b->unit, cmp_unit);
+	b->only_ind = true;
+	for (k = 0; k < b->n; k++) {
+		const struct tb_unit *u = &b->unit[k];
+
+		b->only_ind &= u->kind < 0;
+		if (u->kind >= 0)
+			continue;
+		b->ind_units |= u->bit;
+		b->ind_goal |= u->goal;
+		b->place[__builtin_ctzll(u->bit)] = (unsigned char)k;
+		b->place_time[k] = u->time;
+	}
 	if (rightward && rowers_placed && b->most <= TB_MAX_COPIES)
 		return tb_extra(b);
 	return RIVER_OK;
@@ -753,6 +770,29 @@ unsigned long long time_bound_of(const struct time_bound *b, state_t s)
 	unsigned long long sum = 0, pos = 0;
 	size_t i;
 
+	if (b->only_ind) {
+		/* The misplaced, slowest first: every seats-th opens a
+		 * crossing. */
+		uint64_t x = (s ^ b->ind_goal) & b->ind_units, sorted = 0;
+		unsigned r = 0;
+
+		while (x) {
+			sorted |= UINT64_C(1) << b->place[__builtin_ctzll(x)];
+			x &= x - 1;
+			pos++;
+		}
+		while (sorted) {
+			if (r == 0)
+				sum += b->place_time[__builtin_ctzll(sorted)];
+			if (++r == b->seats)
+				r = 0;
+			sorted &= sorted - 1;
+		}
+		if (b->extra[0])
+			sum += b->extra[state_boat_right(b->sys, s)][pos] *
+			       b->least;
+		return sum;
+	}
 	for (i = 0; i < b->n; i++) {
 		const struct tb_unit *u = &b->unit[i];
 		unsigned long long out, firsts;
@@ -887,6 +927,66 @@ static int cheapest_add(struct cheapest *c, state_t s, unsigned long long g,
 	return RIVER_OK;
 }
 
+/* The crossings from node u (taken) that lead to f = band exactly; then
+ * u goes back in the queue at the next f its crossings lead to, so that
+ * states beyond the goal's f are never stored (partial expansion: the
+ * next band's crossings come before the states they reach, whose g is
+ * larger). */
+static int cheapest_expand(struct cheapest *c, size_t u,
+			   unsigned long long band)
+{
+	const struct system *sys = c->sys;
+	state_t from = c->state[u];
+	unsigned long long next = ~0ULL, g0 = c->cost[u];
+	size_t i;
+	int rc = system_loads(sys, from, &c->loads);
+
+	for (i = 0; rc == RIVER_OK && i < c->loads.n; i++) {
+		uint64_t delta = c->loads.delta[i];
+		state_t to = state_cross(sys, from, delta);
+		unsigned long long g = g0 + trip_time(&c->trip, from, delta);
+		unsigned long long h, paths;
+		size_t at;
+
+		if (g > c->max_cost)
+			continue; /* past the time limit */
+		h = time_bound_of(c->bound, to);
+		if (g + h != band) {
+			if (g + h > band && g + h < next)
+				next = g + h;
+			continue; /* an earlier band, or a later one */
+		}
+		paths = mul_saturating(c->paths[u], system_ways(sys, from, to));
+		at = index_find(&c->idx, c->state, to);
+		if (at != NO_NODE) {
+			if (g > c->cost[at])
+				continue;
+			if (c->settled[at])
+				/* Not cheaper, nor as cheap, after being
+				 * taken: the bound keeps that from
+				 * happening. */
+				return RIVER_EINTERNAL;
+			if (g == c->cost[at]) {
+				c->paths[at] = add_saturating(c->paths[at],
+							      paths);
+				continue;
+			}
+			c->cost[at] = g;
+			c->paths[at] = paths;
+			rc = bucket_push(c, g + h, g, at);
+			continue;
+		}
+		if (!system_safe(sys, to))
+			continue;
+		rc = cheapest_add(c, to, g, paths);
+		if (rc == RIVER_OK)
+			rc = bucket_push(c, g + h, g, c->n - 1);
+	}
+	if (rc == RIVER_OK && next != ~0ULL)
+		rc = bucket_push(c, next, g0, u);
+	return rc;
+}
+
 /* Take states by (f, g) until f passes the goal's time; *best is the
  * goal's time, ~0 when none is reached. */
 static int cheapest_run(struct cheapest *c, unsigned long long *best)
@@ -903,8 +1003,7 @@ static int cheapest_run(struct cheapest *c, unsigned long long *best)
 	while (rc == RIVER_OK && c->queued > 0) {
 		struct bucket *b = &c->bucket[f % c->n_buckets];
 		struct entry e;
-		size_t u, i;
-		state_t from;
+		size_t u;
 
 		if (c->n_buckets == 1)
 			f = b->e[0].f; /* one heap for all */
@@ -917,58 +1016,19 @@ static int cheapest_run(struct cheapest *c, unsigned long long *best)
 			break;
 		e = bucket_pop(c, b);
 		u = e.node;
-		if (c->settled[u] || e.g != c->cost[u])
+		if (e.g != c->cost[u])
 			continue; /* stale: its state was reached cheaper */
-		if (++c->taken % COUNT_STOP_EVERY == 0 &&
-		    (rc = stop_check(c->stop)) != RIVER_OK)
-			return rc;
-		c->settled[u] = 1;
-		from = c->state[u];
-		if (state_is_goal(sys, from)) {
-			*best = e.g;
-			continue; /* a plan ends at the goal */
-		}
-		rc = system_loads(sys, from, &c->loads);
-		for (i = 0; rc == RIVER_OK && i < c->loads.n; i++) {
-			uint64_t delta = c->loads.delta[i];
-			state_t to = state_cross(sys, from, delta);
-			unsigned long long g = e.g + trip_time(&c->trip, from,
-							       delta);
-			unsigned long long paths =
-				mul_saturating(c->paths[u],
-					       system_ways(sys, from, to));
-			unsigned long long h;
-			size_t at;
-
-			if (g > c->max_cost)
-				continue; /* past the time limit */
-			at = index_find(&c->idx, c->state, to);
-			if (at != NO_NODE) {
-				if (g > c->cost[at])
-					continue;
-				if (c->settled[at])
-					/* Not cheaper, nor as cheap, after
-					 * being taken: the bound keeps that
-					 * from happening. */
-					return RIVER_EINTERNAL;
-				if (g == c->cost[at]) {
-					c->paths[at] = add_saturating(
-						c->paths[at], paths);
-					continue;
-				}
-				c->cost[at] = g;
-				c->paths[at] = paths;
-				h = time_bound_of(c->bound, to);
-				rc = bucket_push(c, g + h, g, at);
-				continue;
+		if (!c->settled[u]) {
+			if (++c->taken % COUNT_STOP_EVERY == 0 &&
+			    (rc = stop_check(c->stop)) != RIVER_OK)
+				return rc;
+			c->settled[u] = 1;
+			if (state_is_goal(sys, c->state[u])) {
+				*best = e.g;
+				continue; /* a plan ends at the goal */
 			}
-			if (!system_safe(sys, to))
-				continue;
-			h = time_bound_of(c->bound, to);
-			rc = cheapest_add(c, to, g, paths);
-			if (rc == RIVER_OK)
-				rc = bucket_push(c, g + h, g, c->n - 1);
 		}
+		rc = cheapest_expand(c, u, f);
 	}
 	return rc;
 }
