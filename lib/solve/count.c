@@ -281,6 +281,7 @@ struct layers {
 	size_t n, cap, cap_paths, cap_parent;
 	struct visited seen; /* every state met, rule-breaking ones too */
 	struct index next;   /* the level being filled */
+	uint64_t *in_next;   /* its states by rank, when the space is small */
 	struct loads loads;
 	unsigned long long limit, tried, broken;
 	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } why;
@@ -352,6 +353,12 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 				return rc;
 			if (rc == 0) {
 				/* Met before: more paths if in this level. */
+				if (l->in_next) {
+					uint64_t r = system_rank(sys, to);
+
+					if (!(l->in_next[r / 64] >> (r % 64) & 1))
+						continue;
+				}
 				at = index_find(&l->next, l->state, to);
 				if (at != NO_NODE && at >= end)
 					l->paths[at] = add_saturating(
@@ -373,6 +380,11 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 				      l->n - end))
 				return RIVER_ENOMEM;
 			index_put(&l->next, to, l->n - 1);
+			if (l->in_next) {
+				uint64_t r = system_rank(sys, to);
+
+				l->in_next[r / 64] |= UINT64_C(1) << (r % 64);
+			}
 			if (l->goal_end == 0 && state_is_goal(sys, to)) {
 				l->first_goal = l->n - 1;
 				l->goal_end = 1; /* the level is the goal's */
@@ -385,7 +397,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 /* Level by level until the goal's level is complete or none is left. */
 static int layers_run(struct layers *l)
 {
-	size_t first = 0, end = 1;
+	size_t first = 0, end = 1, u;
 	unsigned depth = 0;
 	int rc;
 
@@ -422,6 +434,11 @@ static int layers_run(struct layers *l)
 			l->goal_first = end;
 			l->goal_end = l->n;
 			return RIVER_OK;
+		}
+		for (u = end; l->in_next && u < l->n; u++) {
+			uint64_t r = system_rank(l->sys, l->state[u]);
+
+			l->in_next[r / 64] &= ~(UINT64_C(1) << (r % 64));
 		}
 		first = end;
 		end = l->n;
@@ -502,6 +519,13 @@ static int count_layers(const struct system *sys,
 							  : RIVER_OK;
 	if (rc == RIVER_OK)
 		rc = layers_push(&l, sys->start, 1, 0);
+	if (rc == RIVER_OK && sys->rank_size &&
+	    sys->rank_size <= VISITED_MAX_BITSET_BITS) {
+		l.in_next = calloc((size_t)(sys->rank_size / 64 + 1),
+				   sizeof *l.in_next);
+		if (!l.in_next)
+			rc = RIVER_ENOMEM;
+	}
 	if (rc == RIVER_OK)
 		rc = layers_run(&l);
 	res->reached = l.n;
@@ -537,6 +561,7 @@ static int count_layers(const struct system *sys,
 	loads_release(&l.loads);
 	visited_release(&l.seen);
 	free(l.next.slot);
+	free(l.in_next);
 	free(l.state);
 	free(l.paths);
 	free(l.parent);
