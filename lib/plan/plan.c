@@ -269,85 +269,64 @@ static int lift_plans(const struct symmetry *sym, struct count_result *res,
 	return rc;
 }
 
-/* Count the optimal plans and keep the first max of them as
- * alternatives, each checked like the plan itself. */
+/* The count of the optimal plans, and the first max of them as
+ * alternatives (made concrete when search is reduced by symmetry),
+ * each checked like the plan itself. */
 static int add_count(river_plan *plan, const struct system *search,
-		     const river_solve_options *opts, const struct stop *stop,
+		     struct count_result *res, size_t max,
 		     river_diag *diag)
 {
 	const struct system *sys = &plan->puzzle->sys;
-	struct count_result res;
 	struct plan_fault fault;
 	size_t i;
-	int rc = count_search(search, opts, stop, opts->max_plans, &res, diag);
 
-	if (rc != RIVER_OK)
-		return rc;
-	if (search != sys && res.n_plans > 0 &&
-	    lift_plans(plan->puzzle->sym, &res, opts->max_plans) != RIVER_OK) {
-		count_result_release(&res);
+	if (search != sys && res->n_plans > 0 &&
+	    lift_plans(plan->puzzle->sym, res, max) != RIVER_OK)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	}
 	plan->counted = true;
-	plan->count = res.count;
-	if (res.n_plans > 0) {
-		plan->alternatives = calloc(res.n_plans, sizeof *plan->alternatives);
-		if (!plan->alternatives) {
-			count_result_release(&res);
+	plan->count = res->count;
+	if (res->n_plans > 0) {
+		plan->alternatives = calloc(res->n_plans, sizeof *plan->alternatives);
+		if (!plan->alternatives)
 			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 					"out of memory");
-		}
 	}
-	for (i = 0; i < res.n_plans; i++) {
+	for (i = 0; i < res->n_plans; i++) {
 		river_plan *alt = &plan->alternatives[i];
 
-		if (!plan_check(sys, res.plans[i], res.plan_lens[i], &fault)) {
-			count_result_release(&res);
+		if (!plan_check(sys, res->plans[i], res->plan_lens[i], &fault))
 			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
 					"internal error: an optimal plan failed "
 					"the plan checker (step %zu: %s)",
 					fault.step, fault.reason);
-		}
 		*alt = *plan;
 		alt->alternatives = NULL;
 		alt->n_alternatives = 0;
-		alt->states = res.plans[i];
-		alt->n_states = res.plan_lens[i];
-		res.plans[i] = NULL;
+		alt->states = res->plans[i];
+		alt->n_states = res->plan_lens[i];
+		res->plans[i] = NULL;
 		plan->n_alternatives++;
 	}
-	count_result_release(&res);
 	return RIVER_OK;
 }
 
-/* The least-time plan: the first of the cheapest the counter finds. */
-static int least_time(const struct system *sys, const river_solve_options *opts,
-		      const struct stop *stop, struct bfs_result *res,
-		      river_diag *diag)
+/* The plan by the count (the least time, or when the plans are counted
+ * too): the plan the queue search would find, or for the least time the
+ * first of the cheapest. */
+static int by_count(const struct system *sys, const river_solve_options *opts,
+		    const struct stop *stop, struct bfs_result *res,
+		    struct count_result *cr, river_diag *diag)
 {
-	struct count_result cr;
-	int rc = count_search(sys, opts, stop, 1, &cr, diag);
+	int rc = count_search(sys, opts, stop, opts->max_plans, cr, diag);
 
 	memset(res, 0, sizeof *res);
 	if (rc != RIVER_OK)
 		return rc;
-	res->solved = cr.solved;
-	res->explored = cr.explored;
-	if (cr.solved) {
-		res->path = cr.plans[0];
-		res->path_len = cr.plan_lens[0];
-		cr.plans[0] = NULL;
-	} else {
-		res->path = malloc(sizeof *res->path);
-		if (!res->path) {
-			count_result_release(&cr);
-			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
-					"out of memory");
-		}
-		res->path[0] = sys->start;
-		res->path_len = 1;
-	}
-	count_result_release(&cr);
+	res->solved = cr->solved;
+	res->explored = cr->explored;
+	res->path = cr->path;
+	res->path_len = cr->path_len;
+	cr->path = NULL;
 	return RIVER_OK;
 }
 
@@ -379,9 +358,11 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	struct timespec start;
 	struct stop stop;
 	struct bfs_result res;
+	struct count_result cr;
 	struct plan_fault fault;
 	const struct system *search;
 	river_plan *plan;
+	bool counting;
 	int rc;
 
 	if (out)
@@ -408,19 +389,24 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	start = clock_now();
 	search = search_system(puzzle, opts);
-	if (puzzle->model.minimize_time)
-		rc = least_time(search, opts, &stop, &res, diag);
+	/* Counting finds the plan too: one search, not two. */
+	counting = opts->count || opts->max_plans;
+	memset(&cr, 0, sizeof cr);
+	if (counting || puzzle->model.minimize_time)
+		rc = by_count(search, opts, &stop, &res, &cr, diag);
 	else
 		rc = bfs_search(search, opts, &stop, &res, diag);
 	if (rc == RIVER_OK && search != &puzzle->sys)
 		rc = lift_path(puzzle->sym, &res, diag);
 	if (rc != RIVER_OK) {
+		count_result_release(&cr);
 		free(plan);
 		return rc;
 	}
 	/* A plan the search returns must pass the independent checker. */
 	if (res.solved && !plan_check(&puzzle->sys, res.path, res.path_len,
 				      &fault)) {
+		count_result_release(&cr);
 		free(res.path);
 		free(plan);
 		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
@@ -434,13 +420,12 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan->explored = res.explored;
 	plan->states = res.path;
 	plan->n_states = res.path_len;
-	if (res.solved && (opts->count || opts->max_plans)) {
-		rc = add_count(plan, search, opts, &stop, diag);
-		if (rc != RIVER_OK) {
-			river_plan_free(plan);
-			return rc;
-		}
-		plan->seconds = clock_since(start);
+	if (res.solved && counting)
+		rc = add_count(plan, search, &cr, opts->max_plans, diag);
+	count_result_release(&cr);
+	if (rc != RIVER_OK) {
+		river_plan_free(plan);
+		return rc;
 	}
 	*out = plan;
 	return RIVER_OK;

@@ -3,164 +3,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every state reached: its cost so far (crossings, or time), how many
- * cheapest paths lead to it, and where it is in the search. */
-struct node {
-	state_t state;
-	unsigned long long cost;
-	unsigned long long paths;
-	bool settled;
-	bool goal;   /* a goal at the optimal cost */
-	bool useful; /* on some optimal plan */
-};
+#include "solve/visited.h"
 
-struct counter {
-	const struct system *sys;
-	struct node *node;
-	size_t n, cap;
-	uint32_t *slot; /* node index + 1 by hash of state; 0 when free */
-	size_t cap_slot;
-	uint32_t *order; /* nodes in the order they were settled */
-	size_t n_order;
-	struct { unsigned long long cost; uint32_t node; } *heap;
-	size_t n_heap, cap_heap;
-	struct loads loads;
-	unsigned long long limit;
-	bool by_time;
-	const struct stop *stop;
-	unsigned long long popped;
-	/* The most a state may cost: the time limit when the least time is
-	 * sought (the system tracks no time then), else no bound. */
-	unsigned long long max_cost;
-};
-
-/* How often (in states taken from the heap) the count looks at the
- * cancel flag and the clock. */
+/* How often (in states expanded) the count looks at the cancel flag and
+ * the clock, and reports progress. */
 #define COUNT_STOP_EVERY (1u << 12)
-
-static size_t hash_of(state_t s, size_t cap)
-{
-	return (size_t)((s * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & (cap - 1);
-}
-
-/* The node of s, or SIZE_MAX. */
-static size_t find(const struct counter *c, state_t s)
-{
-	size_t j;
-
-	for (j = hash_of(s, c->cap_slot); c->slot[j]; j = (j + 1) & (c->cap_slot - 1))
-		if (c->node[c->slot[j] - 1].state == s)
-			return c->slot[j] - 1;
-	return SIZE_MAX;
-}
-
-static int rehash(struct counter *c)
-{
-	size_t cap = c->cap_slot ? c->cap_slot * 2 : 4096, i;
-	uint32_t *slot = calloc(cap, sizeof *slot);
-
-	if (!slot)
-		return RIVER_ENOMEM;
-	for (i = 0; i < c->n; i++) {
-		size_t j = hash_of(c->node[i].state, cap);
-
-		while (slot[j])
-			j = (j + 1) & (cap - 1);
-		slot[j] = (uint32_t)(i + 1);
-	}
-	free(c->slot);
-	c->slot = slot;
-	c->cap_slot = cap;
-	return RIVER_OK;
-}
-
-static int heap_push(struct counter *c, unsigned long long cost, size_t node)
-{
-	size_t i;
-
-	if (c->n_heap == c->cap_heap) {
-		size_t cap = c->cap_heap ? c->cap_heap * 2 : 1024;
-		void *heap = realloc(c->heap, cap * sizeof *c->heap);
-
-		if (!heap)
-			return RIVER_ENOMEM;
-		c->heap = heap;
-		c->cap_heap = cap;
-	}
-	/* Ties go by node number, so that equal costs keep the order in
-	 * which states were found (breadth first for crossings). */
-	for (i = c->n_heap++; i > 0; i = (i - 1) / 2) {
-		size_t up = (i - 1) / 2;
-
-		if (c->heap[up].cost < cost ||
-		    (c->heap[up].cost == cost && c->heap[up].node < node))
-			break;
-		c->heap[i] = c->heap[up];
-	}
-	c->heap[i].cost = cost;
-	c->heap[i].node = (uint32_t)node;
-	return RIVER_OK;
-}
-
-static size_t heap_pop(struct counter *c)
-{
-	size_t top = c->heap[0].node, i = 0;
-	unsigned long long cost = c->heap[--c->n_heap].cost;
-	uint32_t node = c->heap[c->n_heap].node;
-
-	for (;;) {
-		size_t kid = 2 * i + 1;
-
-		if (kid >= c->n_heap)
-			break;
-		if (kid + 1 < c->n_heap &&
-		    (c->heap[kid + 1].cost < c->heap[kid].cost ||
-		     (c->heap[kid + 1].cost == c->heap[kid].cost &&
-		      c->heap[kid + 1].node < c->heap[kid].node)))
-			kid++;
-		if (cost < c->heap[kid].cost ||
-		    (cost == c->heap[kid].cost && node < c->heap[kid].node))
-			break;
-		c->heap[i] = c->heap[kid];
-		i = kid;
-	}
-	c->heap[i].cost = cost;
-	c->heap[i].node = node;
-	return top;
-}
-
-static int add(struct counter *c, state_t s, unsigned long long cost,
-	       unsigned long long paths)
-{
-	size_t j;
-
-	if (c->n >= c->limit)
-		return RIVER_ELIMIT;
-	if ((c->n + 1) * 2 > c->cap_slot && rehash(c) != RIVER_OK)
-		return RIVER_ENOMEM;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 1024;
-		struct node *node = realloc(c->node, cap * sizeof *node);
-		uint32_t *order;
-
-		if (!node)
-			return RIVER_ENOMEM;
-		c->node = node;
-		order = realloc(c->order, cap * sizeof *order);
-		if (!order)
-			return RIVER_ENOMEM;
-		c->order = order;
-		c->cap = cap;
-	}
-	memset(&c->node[c->n], 0, sizeof c->node[c->n]);
-	c->node[c->n].state = s;
-	c->node[c->n].cost = cost;
-	c->node[c->n].paths = paths;
-	for (j = hash_of(s, c->cap_slot); c->slot[j]; j = (j + 1) & (c->cap_slot - 1))
-		;
-	c->slot[j] = (uint32_t)++c->n;
-	return heap_push(c, cost, c->n - 1);
-}
+#define COUNT_PROGRESS_EVERY (1u << 18)
+/* The work the count may do for each state max_states allows (as the
+ * queue search does). */
+#define COUNT_TRIES_PER_STATE 64
+#define COUNT_BROKEN_PER_STATE 4
+/* Past this many buckets (crossings that take that long), the least
+ * time keeps one heap by (f, g) instead. */
+#define COUNT_MAX_BUCKETS (1u << 16)
 
 static unsigned long long add_saturating(unsigned long long a,
 					 unsigned long long b)
@@ -171,194 +26,1139 @@ static unsigned long long add_saturating(unsigned long long a,
 static unsigned long long mul_saturating(unsigned long long a,
 					 unsigned long long b)
 {
-	return b != 0 && a > ~0ULL / b ? ~0ULL : a * b;
+	return b && a > ~0ULL / b ? ~0ULL : a * b;
 }
 
-/* What a crossing from a to b costs. */
-static unsigned long long step_cost(const struct counter *c, state_t a,
-				    state_t b)
+/* Grow *p (of *cap elements of size) to hold at least need. */
+static int grow(void *p, size_t *cap, size_t need, size_t size)
 {
-	unsigned count[MODEL_MAX_ITEMS + 1];
+	size_t cap2 = *cap ? *cap : 1024;
+	void *q;
 
-	if (!c->by_time)
-		return 1;
-	system_load_of(c->sys, a, b, count);
-	return system_trip_time(c->sys, count);
-}
-
-/* Cheapest first, summing at each state the cheapest paths that reach
- * it, until every state as cheap as the cheapest goal is settled.
- * Costs are positive, so a state's paths are all known when it is
- * settled.  *best is the goal's cost, ~0 when none is reached. */
-static int settle(struct counter *c, unsigned long long *best)
-{
-	const struct system *sys = c->sys;
-	int rc;
-
-	*best = ~0ULL;
-	while (c->n_heap > 0) {
-		size_t u, i;
-		struct node *from;
-
-		if (++c->popped % COUNT_STOP_EVERY == 0 &&
-		    (rc = stop_check(c->stop)) != RIVER_OK)
-			return rc;
-		u = heap_pop(c);
-		from = &c->node[u];
-
-		if (from->settled)
-			continue; /* a stale entry: its state went cheaper */
-		if (from->cost > *best)
-			break;
-		from->settled = true;
-		c->order[c->n_order++] = (uint32_t)u;
-		if (state_is_goal(sys, from->state)) {
-			*best = from->cost;
-			from->goal = true;
-			continue; /* a plan ends at the goal */
-		}
-		rc = system_loads(sys, from->state, &c->loads);
-		if (rc != RIVER_OK)
-			return rc;
-		for (i = 0; i < c->loads.n; i++) {
-			state_t s = c->node[u].state;
-			state_t to = state_cross(sys, s, c->loads.delta[i]);
-			unsigned long long cost = c->node[u].cost + step_cost(c, s, to);
-			/* The labelled plans: one crossing of a system reduced
-			 * by symmetry stands for several. */
-			unsigned long long paths = mul_saturating(
-				c->node[u].paths, system_ways(sys, s, to));
-			size_t at;
-
-			if (cost > c->max_cost)
-				continue; /* past the time limit: not reached */
-			at = find(c, to);
-			if (at == SIZE_MAX) {
-				if (!system_safe(sys, to))
-					continue;
-				rc = add(c, to, cost, paths);
-				if (rc != RIVER_OK)
-					return rc;
-				continue;
-			}
-			if (c->node[at].settled || cost > c->node[at].cost)
-				continue;
-			if (cost == c->node[at].cost) {
-				c->node[at].paths = add_saturating(
-					c->node[at].paths, paths);
-				continue;
-			}
-			c->node[at].cost = cost;
-			c->node[at].paths = paths;
-			rc = heap_push(c, cost, at);
-			if (rc != RIVER_OK)
-				return rc;
-		}
-	}
+	if (need <= *cap)
+		return RIVER_OK;
+	while (cap2 < need)
+		cap2 *= 2;
+	q = realloc(*(void **)p, cap2 * size);
+	if (!q)
+		return RIVER_ENOMEM;
+	*(void **)p = q;
+	*cap = cap2;
 	return RIVER_OK;
 }
 
-/* The successor of node u through load k, when it continues an
- * optimal plan; else SIZE_MAX. */
-static size_t next_on_plan(const struct counter *c, size_t u,
-			   const struct loads *loads, size_t k)
-{
-	state_t s = c->node[u].state;
-	state_t to = state_cross(c->sys, s, loads->delta[k]);
-	size_t at = find(c, to);
-
-	if (at == SIZE_MAX || !c->node[at].useful ||
-	    c->node[at].cost != c->node[u].cost + step_cost(c, s, to))
-		return SIZE_MAX;
-	return at;
-}
-
-/* Mark the nodes on some optimal plan: the goals, then, latest settled
- * first, every node with a marked successor one step on. */
-static int mark_useful(struct counter *c)
-{
-	size_t i, k;
-	int rc;
-
-	for (i = c->n_order; i-- > 0;) {
-		struct node *n = &c->node[c->order[i]];
-
-		if (n->goal) {
-			n->useful = true;
-			continue;
-		}
-		rc = system_loads(c->sys, n->state, &c->loads);
-		if (rc != RIVER_OK)
-			return rc;
-		for (k = 0; k < c->loads.n && !n->useful; k++)
-			n->useful = next_on_plan(c, c->order[i], &c->loads, k) !=
-				    SIZE_MAX;
-	}
-	return RIVER_OK;
-}
-
-struct walk {
-	struct counter *c;
-	struct count_result *res;
-	size_t max;
-	state_t *path;
-	struct loads *levels; /* loads per depth, kept across recursion */
-	size_t depth_cap;
+/* An open-addressing index of states kept elsewhere: slot j holds a
+ * node number + 1 in its low 32 bits and more bits of the state's hash
+ * in its high ones (so that most misses never read the state), 0 when
+ * free. */
+struct index {
+	uint64_t *slot;
+	size_t cap; /* a power of two, or 0 */
 };
 
-/* Depth-first along useful nodes, keeping plans until max. */
-static int enumerate(struct walk *w, size_t at, size_t depth)
-{
-	struct counter *c = w->c;
-	size_t k;
-	int rc;
+#define NO_NODE SIZE_MAX
 
-	if (depth == w->depth_cap)
-		return RIVER_EINTERNAL; /* longer than the nodes settled */
-	w->path[depth] = c->node[at].state;
-	if (c->node[at].goal) {
+static uint64_t hash_of(state_t s)
+{
+	s ^= s >> 31;
+	s *= UINT64_C(0x9E3779B97F4A7C15);
+	return s ^ (s >> 29);
+}
+
+static size_t index_find(const struct index *x, const state_t *state, state_t s)
+{
+	uint64_t h = hash_of(s), tag = h & ~(uint64_t)UINT32_MAX;
+	size_t j;
+
+	if (!x->cap)
+		return NO_NODE;
+	for (j = (size_t)h & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
+		if ((x->slot[j] & ~(uint64_t)UINT32_MAX) == tag &&
+		    state[(uint32_t)x->slot[j] - 1] == s)
+			return (uint32_t)x->slot[j] - 1;
+	return NO_NODE;
+}
+
+static void index_put(struct index *x, state_t s, size_t node)
+{
+	uint64_t h = hash_of(s);
+	size_t j;
+
+	for (j = (size_t)h & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
+		;
+	x->slot[j] = (h & ~(uint64_t)UINT32_MAX) | (uint32_t)(node + 1);
+}
+
+/* Make room for room nodes, the n from first on indexed. */
+static int index_fit(struct index *x, const state_t *state, size_t first,
+		     size_t n, size_t room)
+{
+	size_t cap = x->cap ? x->cap : 4096, i;
+	uint64_t *slot;
+
+	while (cap < 2 * room)
+		cap *= 2;
+	if (cap == x->cap)
+		return RIVER_OK;
+	slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		return RIVER_ENOMEM;
+	free(x->slot);
+	x->slot = slot;
+	x->cap = cap;
+	for (i = first; i < first + n; i++)
+		index_put(x, state[i], i);
+	return RIVER_OK;
+}
+
+/* What a crossing takes, read from its delta: the items it carries (and
+ * the boat's own time), as system_trip_time reads them from a load. */
+struct trip {
+	const struct system *sys;
+	unsigned bit_time[SYSTEM_MAX_BITS];
+	unsigned *kind_time;
+	bool by_load; /* fields in the state: decode the load instead */
+};
+
+static int trip_init(struct trip *t, const struct system *sys)
+{
+	const struct model *m = sys->model;
+	unsigned k;
+
+	memset(t, 0, sizeof *t);
+	t->sys = sys;
+	t->by_load = sys->n_fields > 0;
+	for (k = 0; k < sys->n_ind; k++)
+		t->bit_time[k] = m->items[sys->ind_item[k]].time;
+	t->kind_time = calloc(sys->n_kinds + 1, sizeof *t->kind_time);
+	if (!t->kind_time)
+		return RIVER_ENOMEM;
+	for (k = 0; k < sys->n_kinds; k++)
+		t->kind_time[k] = m->items[sys->kind_item[k]].time;
+	return RIVER_OK;
+}
+
+static unsigned long long trip_time(const struct trip *t, state_t a,
+				    uint64_t delta)
+{
+	const struct system *sys = t->sys;
+	unsigned time = sys->model->boat_time;
+	uint64_t ind = delta & sys->ind_mask;
+	unsigned k;
+
+	if (t->by_load) {
+		unsigned count[MODEL_MAX_ITEMS + 1];
+
+		system_load_of(sys, a, state_cross(sys, a, delta), count);
+		return system_trip_time(sys, count);
+	}
+	while (ind) {
+		unsigned bit = (unsigned)__builtin_ctzll(ind);
+
+		if (t->bit_time[bit] > time)
+			time = t->bit_time[bit];
+		ind &= ind - 1;
+	}
+	for (k = 0; k < sys->n_kinds; k++)
+		if (t->kind_time[k] > time &&
+		    ((delta >> sys->kinds[k].shift) & sys->kinds[k].mask))
+			time = t->kind_time[k];
+	return time;
+}
+
+/* The states on optimal plans, as either search leaves them: node i is
+ * state[i], reached at cost[i] (~0 when not settled), indexed by idx. */
+struct dag {
+	const struct system *sys;
+	const struct trip *trip; /* NULL: each crossing costs 1 */
+	const state_t *state;
+	const unsigned long long *cost;
+	const struct index *idx;
+	unsigned long long best;
+	unsigned char *dead; /* per node: no optimal plan goes on from it */
+	struct loads *levels; /* loads per depth, kept across recursion */
+	size_t depth_cap;
+	state_t *path;
+	struct count_result *res;
+	size_t max;
+};
+
+/* Depth-first from node at, in the order of the moves, along crossings
+ * that stay on optimal plans, keeping plans until max; *found tells
+ * whether some plan went through at. */
+static int enumerate(struct dag *g, size_t at, size_t depth, bool *found)
+{
+	const struct system *sys = g->sys;
+	state_t s = g->state[at];
+	struct loads *loads;
+	size_t k;
+	int rc = RIVER_OK;
+
+	*found = false;
+	if (depth == g->depth_cap)
+		return RIVER_EINTERNAL; /* longer than its cost allows */
+	g->path[depth] = s;
+	if (state_is_goal(sys, s) && g->cost[at] == g->best) {
 		state_t *plan = malloc((depth + 1) * sizeof *plan);
 
 		if (!plan)
 			return RIVER_ENOMEM;
-		memcpy(plan, w->path, (depth + 1) * sizeof *plan);
-		w->res->plan_lens[w->res->n_plans] = depth + 1;
-		w->res->plans[w->res->n_plans++] = plan;
+		memcpy(plan, g->path, (depth + 1) * sizeof *plan);
+		g->res->plan_lens[g->res->n_plans] = depth + 1;
+		g->res->plans[g->res->n_plans++] = plan;
+		*found = true;
 		return RIVER_OK;
 	}
-	rc = system_loads(c->sys, c->node[at].state, &w->levels[depth]);
-	for (k = 0; rc == RIVER_OK && k < w->levels[depth].n &&
-		    w->res->n_plans < w->max; k++) {
-		size_t next = next_on_plan(c, at, &w->levels[depth], k);
+	if (g->dead[at] || g->cost[at] >= g->best)
+		return RIVER_OK;
+	loads = &g->levels[depth];
+	rc = system_loads(sys, s, loads);
+	for (k = 0; rc == RIVER_OK && k < loads->n && g->res->n_plans < g->max;
+	     k++) {
+		uint64_t delta = loads->delta[k];
+		state_t to = state_cross(sys, s, delta);
+		size_t next = index_find(g->idx, g->state, to);
+		unsigned long long c;
+		bool below;
 
-		if (next != SIZE_MAX)
-			rc = enumerate(w, next, depth + 1);
+		if (next == NO_NODE || g->dead[next])
+			continue;
+		c = g->trip ? trip_time(g->trip, s, delta) : 1;
+		if (g->cost[next] != g->cost[at] + c)
+			continue;
+		rc = enumerate(g, next, depth + 1, &below);
+		*found |= below;
 	}
+	if (rc == RIVER_OK && !*found)
+		g->dead[at] = 1;
 	return rc;
 }
 
-static int keep_plans(struct counter *c, size_t max, struct count_result *res)
+/* The first max optimal plans of the n nodes, from node 0 (the start). */
+static int keep_plans(struct dag *g, size_t n, size_t max, size_t depth_cap,
+		      struct count_result *res)
 {
-	struct walk w = {c, res, max, NULL, NULL, c->n_order + 1};
 	size_t d;
+	bool found;
 	int rc;
 
 	if (max > res->count)
 		max = (size_t)res->count; /* room for no more than exist */
-	w.max = max;
+	g->res = res;
+	g->max = max;
+	g->depth_cap = depth_cap;
 	res->plans = calloc(max, sizeof *res->plans);
 	res->plan_lens = calloc(max, sizeof *res->plan_lens);
-	w.path = malloc(w.depth_cap * sizeof *w.path);
-	w.levels = calloc(w.depth_cap, sizeof *w.levels);
-	if (!res->plans || !res->plan_lens || !w.path || !w.levels)
+	g->dead = calloc(n, 1);
+	g->path = malloc(depth_cap * sizeof *g->path);
+	g->levels = calloc(depth_cap, sizeof *g->levels);
+	if (!res->plans || !res->plan_lens || !g->dead || !g->path ||
+	    !g->levels)
 		rc = RIVER_ENOMEM;
 	else
-		rc = enumerate(&w, 0, 0);
-	for (d = 0; w.levels && d < w.depth_cap; d++)
-		loads_release(&w.levels[d]);
-	free(w.levels);
-	free(w.path);
+		rc = enumerate(g, 0, 0, &found);
+	for (d = 0; g->levels && d < depth_cap; d++)
+		loads_release(&g->levels[d]);
+	free(g->levels);
+	free(g->path);
+	free(g->dead);
 	res->plan_len = res->n_plans ? res->plan_lens[0] : 0;
+	return rc;
+}
+
+/* ---- Unit costs: level by level. ---- */
+
+/* Every state reached, level by level in the order the queue search
+ * reaches them: its state, its shortest paths from the start, and the
+ * first state that reached it. */
+struct layers {
+	const struct system *sys;
+	const river_solve_options *opts;
+	const struct stop *stop;
+	state_t *state;
+	unsigned long long *paths;
+	uint32_t *parent;
+	size_t n, cap, cap_paths, cap_parent;
+	struct visited seen; /* every state met, rule-breaking ones too */
+	struct index next;   /* the level being filled */
+	uint64_t *in_next;   /* its states by rank, when the space is small */
+	struct loads loads;
+	unsigned long long limit, tried, broken;
+	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } why;
+	size_t *level;               /* where each level begins */
+	size_t n_levels, cap_levels;
+	size_t goal_first, goal_end; /* the goal's level, or 0, 0 */
+	size_t first_goal;           /* the first goal state met */
+};
+
+static int layers_push(struct layers *l, state_t s, unsigned long long paths,
+		       size_t parent)
+{
+	if (l->n >= l->limit)
+		return RIVER_ELIMIT;
+	if (grow(&l->state, &l->cap, l->n + 1, sizeof *l->state) ||
+	    grow(&l->paths, &l->cap_paths, l->n + 1, sizeof *l->paths) ||
+	    grow(&l->parent, &l->cap_parent, l->n + 1, sizeof *l->parent))
+		return RIVER_ENOMEM;
+	l->state[l->n] = s;
+	l->paths[l->n] = paths;
+	l->parent[l->n] = (uint32_t)parent;
+	l->n++;
+	return RIVER_OK;
+}
+
+static void layers_report(const struct layers *l, size_t head, unsigned depth)
+{
+	river_progress p;
+
+	p.states_explored = l->n;
+	p.frontier = l->n - head;
+	p.depth = depth;
+	l->opts->progress(&p, l->opts->userdata);
+}
+
+/* Expand the states first..end-1 (one level) into the next. */
+static int layers_expand(struct layers *l, size_t first, size_t end,
+			 unsigned depth)
+{
+	const struct system *sys = l->sys;
+	size_t u, i;
+	int rc;
+
+	for (u = first; u < end; u++) {
+		state_t from = l->state[u];
+
+		if (u % COUNT_STOP_EVERY == 0 && u &&
+		    (rc = stop_check(l->stop)) != RIVER_OK)
+			return rc;
+		if (l->opts->progress && u % COUNT_PROGRESS_EVERY == 0 && u)
+			layers_report(l, u, depth);
+		rc = system_loads(sys, from, &l->loads);
+		if (rc != RIVER_OK)
+			return rc;
+		l->tried += l->loads.n;
+		if (l->tried > COUNT_TRIES_PER_STATE * l->limit) {
+			l->why = STOP_TRIED;
+			return RIVER_ELIMIT;
+		}
+		for (i = 0; i < l->loads.n; i++) {
+			state_t to = state_cross(sys, from, l->loads.delta[i]);
+			unsigned long long paths =
+				mul_saturating(l->paths[u],
+					       system_ways(sys, from, to));
+			size_t at;
+
+			rc = visited_add(&l->seen, to);
+			if (rc < 0)
+				return rc;
+			if (rc == 0) {
+				/* Met before: more paths if in this level. */
+				if (l->in_next) {
+					uint64_t r = system_rank(sys, to);
+
+					if (!(l->in_next[r / 64] >> (r % 64) & 1))
+						continue;
+				}
+				at = index_find(&l->next, l->state, to);
+				if (at != NO_NODE && at >= end)
+					l->paths[at] = add_saturating(
+						l->paths[at], paths);
+				continue;
+			}
+			if (!system_safe(sys, to)) {
+				if (++l->broken >
+				    COUNT_BROKEN_PER_STATE * l->limit) {
+					l->why = STOP_BROKEN;
+					return RIVER_ELIMIT;
+				}
+				continue;
+			}
+			rc = layers_push(l, to, paths, u);
+			if (rc != RIVER_OK)
+				return rc;
+			if (index_fit(&l->next, l->state, end, l->n - 1 - end,
+				      l->n - end))
+				return RIVER_ENOMEM;
+			index_put(&l->next, to, l->n - 1);
+			if (l->in_next) {
+				uint64_t r = system_rank(sys, to);
+
+				l->in_next[r / 64] |= UINT64_C(1) << (r % 64);
+			}
+			if (l->goal_end == 0 && state_is_goal(sys, to)) {
+				l->first_goal = l->n - 1;
+				l->goal_end = 1; /* the level is the goal's */
+			}
+		}
+	}
+	return RIVER_OK;
+}
+
+/* Level by level until the goal's level is complete or none is left. */
+static int layers_run(struct layers *l)
+{
+	size_t first = 0, end = 1, u;
+	unsigned depth = 0;
+	int rc;
+
+	if (state_is_goal(l->sys, l->state[0])) {
+		l->goal_first = 0;
+		l->goal_end = 1;
+		l->first_goal = 0;
+		return RIVER_OK;
+	}
+	while (first < end) {
+		/* The next level's index, as large as this level needs. */
+		size_t cap = 4096;
+
+		if (grow(&l->level, &l->cap_levels, l->n_levels + 2,
+			 sizeof *l->level))
+			return RIVER_ENOMEM;
+		l->level[l->n_levels++] = first;
+
+		while (cap < 2 * (end - first))
+			cap *= 2;
+		if (cap != l->next.cap) {
+			free(l->next.slot);
+			l->next.slot = malloc(cap * sizeof *l->next.slot);
+			l->next.cap = l->next.slot ? cap : 0;
+			if (!l->next.slot)
+				return RIVER_ENOMEM;
+		}
+		memset(l->next.slot, 0, l->next.cap * sizeof *l->next.slot);
+		rc = layers_expand(l, first, end, depth);
+		if (rc != RIVER_OK)
+			return rc;
+		if (l->goal_end) {
+			l->level[l->n_levels++] = end;
+			l->goal_first = end;
+			l->goal_end = l->n;
+			return RIVER_OK;
+		}
+		for (u = end; l->in_next && u < l->n; u++) {
+			uint64_t r = system_rank(l->sys, l->state[u]);
+
+			l->in_next[r / 64] &= ~(UINT64_C(1) << (r % 64));
+		}
+		first = end;
+		end = l->n;
+		depth++;
+	}
+	return RIVER_OK;
+}
+
+/* The plan the queue search finds: back from the first goal met. */
+static int layers_path(const struct layers *l, struct count_result *res)
+{
+	size_t i, n = 1;
+
+	if (res->solved)
+		for (i = l->first_goal; i != 0; i = l->parent[i])
+			n++;
+	res->path = malloc(n * sizeof *res->path);
+	if (!res->path)
+		return RIVER_ENOMEM;
+	res->path_len = n;
+	if (!res->solved) {
+		res->path[0] = l->sys->start;
+		return RIVER_OK;
+	}
+	for (i = l->first_goal; n-- > 0; i = l->parent[i])
+		res->path[n] = l->state[i];
+	return RIVER_OK;
+}
+
+static int layers_plans(const struct layers *l, size_t max,
+			struct count_result *res)
+{
+	struct dag g;
+	struct index idx = {NULL, 0};
+	unsigned long long *cost = malloc(l->n * sizeof *cost);
+	size_t i, d = 0;
+	int rc = cost ? index_fit(&idx, l->state, 0, l->n, l->n)
+		      : RIVER_ENOMEM;
+
+	for (i = 0; rc == RIVER_OK && i < l->n; i++) {
+		while (d + 1 < l->n_levels && i >= l->level[d + 1])
+			d++;
+		cost[i] = d;
+	}
+	memset(&g, 0, sizeof g);
+	g.sys = l->sys;
+	g.state = l->state;
+	g.cost = cost;
+	g.idx = &idx;
+	g.best = res->cost;
+	if (rc == RIVER_OK)
+		rc = keep_plans(&g, l->n, max, (size_t)res->cost + 2, res);
+	free(cost);
+	free(idx.slot);
+	return rc;
+}
+
+static int count_layers(const struct system *sys,
+			const river_solve_options *opts,
+			const struct stop *stop, size_t max_plans,
+			struct count_result *res, river_diag *diag)
+{
+	struct layers l;
+	size_t i;
+	int rc;
+
+	memset(&l, 0, sizeof l);
+	l.sys = sys;
+	l.opts = opts;
+	l.stop = stop;
+	l.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
+	if (l.limit > UINT32_MAX)
+		l.limit = UINT32_MAX; /* parents are 32-bit indexes */
+	loads_init(&l.loads);
+	rc = visited_init(&l.seen, sys);
+	if (rc == RIVER_OK)
+		rc = visited_add(&l.seen, sys->start) < 0 ? RIVER_ENOMEM
+							  : RIVER_OK;
+	if (rc == RIVER_OK)
+		rc = layers_push(&l, sys->start, 1, 0);
+	if (rc == RIVER_OK && sys->rank_size &&
+	    sys->rank_size <= VISITED_MAX_BITSET_BITS) {
+		l.in_next = calloc((size_t)(sys->rank_size / 64 + 1),
+				   sizeof *l.in_next);
+		if (!l.in_next)
+			rc = RIVER_ENOMEM;
+	}
+	if (rc == RIVER_OK)
+		rc = layers_run(&l);
+	res->reached = l.n;
+	if (rc == RIVER_OK) {
+		res->solved = l.goal_end != 0;
+		res->explored = res->solved ? l.first_goal + 1 : l.n;
+		rc = layers_path(&l, res);
+	}
+	if (rc == RIVER_OK && res->solved) {
+		res->cost = res->path_len - 1;
+		for (i = l.goal_first; i < l.goal_end; i++)
+			if (state_is_goal(sys, l.state[i]))
+				res->count = add_saturating(res->count,
+							    l.paths[i]);
+		if (max_plans > 0)
+			rc = layers_plans(&l, max_plans, res);
+	}
+	if (rc == RIVER_ELIMIT && l.why == STOP_TRIED)
+		diag_set(diag, rc, NULL, NULL,
+			 "counting stopped after trying %llu crossings from "
+			 "%zu states, the most its limit of %llu states allows",
+			 l.tried, l.n, l.limit);
+	else if (rc == RIVER_ELIMIT && l.why == STOP_BROKEN)
+		diag_set(diag, rc, NULL, NULL,
+			 "counting stopped after meeting %llu states that "
+			 "break a rule, the most its limit of %llu states allows",
+			 l.broken, l.limit);
+	else if (rc == RIVER_ELIMIT)
+		diag_set(diag, rc, NULL, NULL,
+			 "counting stopped at its limit of %llu states", l.limit);
+	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		stop_reached(stop, rc, l.n, diag);
+	loads_release(&l.loads);
+	visited_release(&l.seen);
+	free(l.next.slot);
+	free(l.in_next);
+	free(l.state);
+	free(l.paths);
+	free(l.parent);
+	free(l.level);
+	return rc;
+}
+
+/* ---- The least time: cheapest first, A* over buckets. ---- */
+
+/* The bound has two parts.
+ *
+ * G: every item not yet where the goal wants it crosses at least once
+ * more, and a crossing with it takes at least its time (and the boat's
+ * own).  Sorting those items slowest first and putting them in crossings
+ * of at most `seats`, the cheapest way to carry them all is the slowest,
+ * then the (seats+1)th slowest, and so on: G(M) = the sum of t_1,
+ * t_{1+seats}, t_{1+2 seats}, ... of the items M still out of place,
+ * each t at least the boat's time.  Any plan from s gives each misplaced
+ * item the first crossing that moves it; those crossings hold at most
+ * `seats` of them each and take at least the slowest of them, so the
+ * plan takes at least G(M).  A crossing from s to t with load L takes
+ * c = max(boat, slowest of L) and changes the placement only of items
+ * in L, so M(s) lies within M(t) + L (as multisets of copies); G only
+ * grows with its set (the i-th slowest of a larger set is no faster) and
+ * G(A + L) <= G(A) + c (A's grouping with L as one more crossing), so
+ * G(M(s)) <= G(M(t) + L) <= G(M(t)) + c: G alone is consistent.
+ *
+ * E: when every item the goal places belongs on the right and every
+ * rower is one of them, the crossings themselves can be counted.  With
+ * m items out of place, a crossing to the right places at most `seats`
+ * of them, one back takes a rower, who is then out of place again, and
+ * G already pays for ceil(m / seats) crossings; each other crossing
+ * takes at least the least trip time.  N(side, m) is the fewest
+ * crossings of that game to m = 0 (a search over its 2 (U + 1) states,
+ * U the copies the goal places), E = N - ceil(m / seats), and the bound
+ * is G + E * least trip.  Consistency, with t the least trip (a
+ * crossing takes c >= t) and M, m before and M', m' after a crossing:
+ *   to the right with k of M aboard: G(M) - G(M') <= c, so it holds
+ *     when E(left, m) <= E(right, m - k) for 1 <= k <= min(seats, m),
+ *     and E(left, m) <= E(right, m) + 1 for k = 0 (G unchanged);
+ *   to the left with j >= 1 placed items aboard: G(M') - G(M) >=
+ *     (ceil(m' / seats) - ceil(m / seats)) t, since each new group
+ *     of M' starts at an item of at least t, so it holds when
+ *     E(right, m) <= E(left, m + j) + 1 + ceil((m + j) / seats) -
+ *     ceil(m / seats) for 1 <= j <= seats.
+ * These inequalities are checked on the table when it is made; where one
+ * fails, or m = 0 cannot be reached, E is left out (E = 0).  Goals have
+ * nothing out of place: bound 0. */
+struct time_bound {
+	const struct system *sys;
+	unsigned seats;
+	size_t n;
+	struct tb_unit {
+		unsigned time;  /* at least the boat's */
+		int kind;       /* -1: an individual */
+		uint64_t bit;   /* its bit, or its kind's field mask (shifted) */
+		unsigned shift;
+		uint64_t goal;  /* its goal value */
+	} unit[SYSTEM_MAX_BITS];
+	unsigned long long least; /* the least trip time */
+	/* Individuals only: each one's place in the slowest-first order. */
+	bool only_ind;
+	uint64_t ind_units, ind_goal;
+	unsigned char place[SYSTEM_MAX_BITS];
+	unsigned place_time[SYSTEM_MAX_BITS];
+	unsigned long long *extra[2]; /* E by boat side (0 left), or NULL */
+	size_t most;                  /* U */
+};
+
+/* Past this many copies placed by the goal, no E. */
+#define TB_MAX_COPIES 4096
+
+static int cmp_unit(const void *a, const void *b)
+{
+	const struct tb_unit *x = a, *y = b;
+
+	return (x->time < y->time) - (x->time > y->time);
+}
+
+static size_t ceil_div(size_t a, size_t b)
+{
+	return (a + b - 1) / b;
+}
+
+/* N by a breadth-first search back from m = 0; then E and its check. */
+static int tb_extra(struct time_bound *b)
+{
+	size_t u = b->most, s = b->seats, m, k, head = 0, tail = 0;
+	size_t *n[2], *queue = malloc(2 * (u + 1) * sizeof *queue);
+	bool ok = true;
+	int side;
+
+	n[0] = malloc((u + 1) * sizeof *n[0]);
+	n[1] = malloc((u + 1) * sizeof *n[1]);
+	b->extra[0] = malloc((u + 1) * sizeof *b->extra[0]);
+	b->extra[1] = malloc((u + 1) * sizeof *b->extra[1]);
+	if (!queue || !n[0] || !n[1] || !b->extra[0] || !b->extra[1]) {
+		free(queue);
+		free(n[0]);
+		free(n[1]);
+		return RIVER_ENOMEM;
+	}
+	for (m = 0; m <= u; m++)
+		n[0][m] = n[1][m] = SIZE_MAX;
+	n[0][0] = n[1][0] = 0;
+	queue[tail++] = 0;          /* (left, 0) */
+	queue[tail++] = u + 1;      /* (right, 0) */
+	while (head < tail) {
+		size_t at = queue[head++], d;
+
+		side = at > u;
+		m = at - (size_t)side * (u + 1);
+		d = n[side][m];
+		/* Who reaches (side, m) in one crossing: from the other side. */
+		if (side) {
+			/* From the left with m + k, 0 <= k <= s. */
+			for (k = 0; k <= s && m + k <= u; k++)
+				if (m + k > 0 && n[0][m + k] == SIZE_MAX) {
+					n[0][m + k] = d + 1;
+					queue[tail++] = m + k;
+				}
+		} else {
+			/* From the right with m - j, 1 <= j <= s. */
+			for (k = 1; k <= s && k <= m; k++)
+				if (m - k > 0 && n[1][m - k] == SIZE_MAX) {
+					n[1][m - k] = d + 1;
+					queue[tail++] = u + 1 + m - k;
+				}
+		}
+	}
+	/* No crossing leaves (right, U): every rower is on the left.  Any
+	 * value there that passes the checks below will do. */
+	if (n[1][u] == SIZE_MAX && u > 0 && n[0][u] != SIZE_MAX)
+		n[1][u] = n[0][u] + 1;
+	for (m = 0; m <= u; m++) {
+		ok &= n[0][m] != SIZE_MAX && n[1][m] != SIZE_MAX;
+		if (!ok)
+			break;
+		b->extra[0][m] = n[0][m] - ceil_div(m, s);
+		b->extra[1][m] = n[1][m] - ceil_div(m, s);
+	}
+	for (m = 0; ok && m <= u; m++) {
+		unsigned long long *el = b->extra[0], *er = b->extra[1];
+
+		ok &= el[m] <= er[m] + 1;
+		for (k = 1; ok && k <= s && k <= m; k++)
+			ok &= el[m] <= er[m - k];
+		for (k = 1; ok && k <= s && m + k <= u; k++)
+			ok &= er[m] <= el[m + k] + 1 + ceil_div(m + k, s) -
+					       ceil_div(m, s);
+	}
+	free(queue);
+	free(n[0]);
+	free(n[1]);
+	if (!ok) {
+		free(b->extra[0]);
+		free(b->extra[1]);
+		b->extra[0] = b->extra[1] = NULL;
+	}
+	return RIVER_OK;
+}
+
+int time_bound_new(struct time_bound **out, const struct system *sys)
+{
+	const struct model *m = sys->model;
+	struct time_bound *b = calloc(1, sizeof *b);
+	bool rightward = true; /* every placed copy belongs on the right */
+	bool rowers_placed = true;
+	unsigned k;
+
+	*out = b;
+	if (!b)
+		return RIVER_ENOMEM;
+	b->sys = sys;
+	b->seats = sys->seats ? sys->seats : 1;
+	b->least = model_least_trip(m);
+	for (k = 0; k < sys->n_ind; k++) {
+		uint64_t bit = UINT64_C(1) << k;
+		unsigned t = m->items[sys->ind_item[k]].time;
+
+		if (!(sys->goal_mask & bit)) {
+			rowers_placed &= !(sys->rower_ind & bit);
+			continue; /* may end anywhere */
+		}
+		b->unit[b->n].time = t > m->boat_time ? t : m->boat_time;
+		b->unit[b->n].kind = -1;
+		b->unit[b->n].bit = bit;
+		b->unit[b->n].goal = sys->goal & bit;
+		rightward &= b->unit[b->n].goal != 0;
+		b->most++;
+		b->n++;
+	}
+	for (k = 0; k < sys->n_kinds; k++) {
+		const struct sys_kind *kd = &sys->kinds[k];
+		uint64_t field = kd->mask << kd->shift;
+		unsigned t = m->items[sys->kind_item[k]].time;
+
+		if ((sys->goal_mask & field) != field) {
+			rowers_placed &= !kd->rows;
+			continue;
+		}
+		b->unit[b->n].time = t > m->boat_time ? t : m->boat_time;
+		b->unit[b->n].kind = (int)k;
+		b->unit[b->n].bit = kd->mask;
+		b->unit[b->n].shift = kd->shift;
+		b->unit[b->n].goal = (sys->goal >> kd->shift) & kd->mask;
+		rightward &= b->unit[b->n].goal == kd->copies;
+		b->most += kd->copies;
+		b->n++;
+	}
+	qsort(b->unit, b->n, sizeof *b->unit, cmp_unit);
+	b->only_ind = true;
+	for (k = 0; k < b->n; k++) {
+		const struct tb_unit *u = &b->unit[k];
+
+		b->only_ind &= u->kind < 0;
+		if (u->kind >= 0)
+			continue;
+		b->ind_units |= u->bit;
+		b->ind_goal |= u->goal;
+		b->place[__builtin_ctzll(u->bit)] = (unsigned char)k;
+		b->place_time[k] = u->time;
+	}
+	if (rightward && rowers_placed && b->most <= TB_MAX_COPIES)
+		return tb_extra(b);
+	return RIVER_OK;
+}
+
+unsigned long long time_bound_of(const struct time_bound *b, state_t s)
+{
+	unsigned long long sum = 0, pos = 0;
+	size_t i;
+
+	if (b->only_ind) {
+		/* The misplaced, slowest first: every seats-th opens a
+		 * crossing. */
+		uint64_t x = (s ^ b->ind_goal) & b->ind_units, sorted = 0;
+		unsigned r = 0;
+
+		while (x) {
+			sorted |= UINT64_C(1) << b->place[__builtin_ctzll(x)];
+			x &= x - 1;
+			pos++;
+		}
+		while (sorted) {
+			if (r == 0)
+				sum += b->place_time[__builtin_ctzll(sorted)];
+			if (++r == b->seats)
+				r = 0;
+			sorted &= sorted - 1;
+		}
+		if (b->extra[0])
+			sum += b->extra[state_boat_right(b->sys, s)][pos] *
+			       b->least;
+		return sum;
+	}
+	for (i = 0; i < b->n; i++) {
+		const struct tb_unit *u = &b->unit[i];
+		unsigned long long out, firsts;
+
+		if (u->kind < 0) {
+			out = (s & u->bit) != u->goal;
+		} else {
+			uint64_t v = (s >> u->shift) & u->bit;
+
+			out = v > u->goal ? v - u->goal : u->goal - v;
+		}
+		if (!out)
+			continue;
+		/* Copies pos..pos+out-1 of the slowest-first order; those at
+		 * a multiple of seats open a crossing. */
+		firsts = (pos + out + b->seats - 1) / b->seats -
+			 (pos + b->seats - 1) / b->seats;
+		sum += firsts * u->time;
+		pos += out;
+	}
+	if (b->extra[0])
+		sum += b->extra[state_boat_right(b->sys, s)][pos] * b->least;
+	return sum;
+}
+
+void time_bound_free(struct time_bound *b)
+{
+	if (b) {
+		free(b->extra[0]);
+		free(b->extra[1]);
+	}
+	free(b);
+}
+
+/* A bucket holds the entries of one value of f = g + bound, as a binary
+ * heap by g (lowest first): with a consistent bound, a crossing never
+ * lowers f, and one that keeps it raises g, so taking (f, g) in order
+ * takes every state after all its predecessors on cheapest paths, and
+ * its count of paths is complete when it is taken. */
+struct entry {
+	unsigned long long f, g;
+	uint32_t node;
+};
+
+struct bucket {
+	struct entry *e;
+	size_t n, cap;
+};
+
+struct cheapest {
+	const struct system *sys;
+	const struct stop *stop;
+	struct trip trip;
+	struct time_bound *bound;
+	state_t *state;
+	unsigned long long *cost; /* g: least time found so far */
+	unsigned long long *paths;
+	unsigned char *settled;
+	size_t n, cap, cap_cost, cap_paths, cap_settled;
+	struct index idx;
+	struct bucket *bucket; /* by f modulo n_buckets */
+	size_t n_buckets, queued;
+	unsigned long long f; /* of the states being taken */
+	struct loads loads;
+	unsigned long long limit, max_cost, taken;
+};
+
+static bool entry_before(const struct entry *a, const struct entry *b)
+{
+	return a->f < b->f || (a->f == b->f && a->g < b->g);
+}
+
+static int bucket_push(struct cheapest *c, unsigned long long f,
+		       unsigned long long g, size_t node)
+{
+	struct bucket *b = &c->bucket[f % c->n_buckets];
+	struct entry e = {f, g, (uint32_t)node};
+	size_t i;
+
+	if (f < c->f || (c->n_buckets > 1 && f - c->f >= c->n_buckets))
+		return RIVER_EINTERNAL; /* the bound is not consistent */
+	if (grow(&b->e, &b->cap, b->n + 1, sizeof *b->e))
+		return RIVER_ENOMEM;
+	for (i = b->n++; i > 0 && entry_before(&e, &b->e[(i - 1) / 2]);
+	     i = (i - 1) / 2)
+		b->e[i] = b->e[(i - 1) / 2];
+	b->e[i] = e;
+	c->queued++;
+	return RIVER_OK;
+}
+
+static struct entry bucket_pop(struct cheapest *c, struct bucket *b)
+{
+	struct entry top = b->e[0], last = b->e[--b->n];
+	size_t i = 0;
+
+	for (;;) {
+		size_t kid = 2 * i + 1;
+
+		if (kid >= b->n)
+			break;
+		if (kid + 1 < b->n && entry_before(&b->e[kid + 1], &b->e[kid]))
+			kid++;
+		if (!entry_before(&b->e[kid], &last))
+			break;
+		b->e[i] = b->e[kid];
+		i = kid;
+	}
+	b->e[i] = last;
+	c->queued--;
+	return top;
+}
+
+static int cheapest_add(struct cheapest *c, state_t s, unsigned long long g,
+			unsigned long long paths)
+{
+	if (c->n >= c->limit)
+		return RIVER_ELIMIT;
+	if (grow(&c->state, &c->cap, c->n + 1, sizeof *c->state) ||
+	    grow(&c->cost, &c->cap_cost, c->n + 1, sizeof *c->cost) ||
+	    grow(&c->paths, &c->cap_paths, c->n + 1, sizeof *c->paths) ||
+	    grow(&c->settled, &c->cap_settled, c->n + 1, 1))
+		return RIVER_ENOMEM;
+	if (index_fit(&c->idx, c->state, 0, c->n, c->n + 1))
+		return RIVER_ENOMEM;
+	c->state[c->n] = s;
+	c->cost[c->n] = g;
+	c->paths[c->n] = paths;
+	c->settled[c->n] = 0;
+	index_put(&c->idx, s, c->n);
+	c->n++;
+	return RIVER_OK;
+}
+
+/* The crossings from node u (taken) that lead to f = band exactly; then
+ * u goes back in the queue at the next f its crossings lead to, so that
+ * states beyond the goal's f are never stored (partial expansion: the
+ * next band's crossings come before the states they reach, whose g is
+ * larger). */
+static int cheapest_expand(struct cheapest *c, size_t u,
+			   unsigned long long band)
+{
+	const struct system *sys = c->sys;
+	state_t from = c->state[u];
+	unsigned long long next = ~0ULL, g0 = c->cost[u];
+	size_t i;
+	int rc = system_loads(sys, from, &c->loads);
+
+	for (i = 0; rc == RIVER_OK && i < c->loads.n; i++) {
+		uint64_t delta = c->loads.delta[i];
+		state_t to = state_cross(sys, from, delta);
+		unsigned long long g = g0 + trip_time(&c->trip, from, delta);
+		unsigned long long h, paths;
+		size_t at;
+
+		if (g > c->max_cost)
+			continue; /* past the time limit */
+		h = time_bound_of(c->bound, to);
+		if (g + h != band) {
+			if (g + h > band && g + h < next)
+				next = g + h;
+			continue; /* an earlier band, or a later one */
+		}
+		paths = mul_saturating(c->paths[u], system_ways(sys, from, to));
+		at = index_find(&c->idx, c->state, to);
+		if (at != NO_NODE) {
+			if (g > c->cost[at])
+				continue;
+			if (c->settled[at])
+				/* Not cheaper, nor as cheap, after being
+				 * taken: the bound keeps that from
+				 * happening. */
+				return RIVER_EINTERNAL;
+			if (g == c->cost[at]) {
+				c->paths[at] = add_saturating(c->paths[at],
+							      paths);
+				continue;
+			}
+			c->cost[at] = g;
+			c->paths[at] = paths;
+			rc = bucket_push(c, g + h, g, at);
+			continue;
+		}
+		if (!system_safe(sys, to))
+			continue;
+		rc = cheapest_add(c, to, g, paths);
+		if (rc == RIVER_OK)
+			rc = bucket_push(c, g + h, g, c->n - 1);
+	}
+	if (rc == RIVER_OK && next != ~0ULL)
+		rc = bucket_push(c, next, g0, u);
+	return rc;
+}
+
+/* Take states by (f, g) until f passes the goal's time; *best is the
+ * goal's time, ~0 when none is reached. */
+static int cheapest_run(struct cheapest *c, unsigned long long *best)
+{
+	const struct system *sys = c->sys;
+	unsigned long long f = time_bound_of(c->bound, sys->start);
+	int rc;
+
+	*best = ~0ULL;
+	c->f = f;
+	rc = cheapest_add(c, sys->start, 0, 1);
+	if (rc == RIVER_OK)
+		rc = bucket_push(c, f, 0, 0);
+	while (rc == RIVER_OK && c->queued > 0) {
+		struct bucket *b = &c->bucket[f % c->n_buckets];
+		struct entry e;
+		size_t u;
+
+		if (c->n_buckets == 1)
+			f = b->e[0].f; /* one heap for all */
+		c->f = f;
+		if (b->n == 0 || b->e[0].f != f) {
+			f++; /* every entry lies within n_buckets of f */
+			continue;
+		}
+		if (b->e[0].f > *best)
+			break;
+		e = bucket_pop(c, b);
+		u = e.node;
+		if (e.g != c->cost[u])
+			continue; /* stale: its state was reached cheaper */
+		if (!c->settled[u]) {
+			if (++c->taken % COUNT_STOP_EVERY == 0 &&
+			    (rc = stop_check(c->stop)) != RIVER_OK)
+				return rc;
+			c->settled[u] = 1;
+			if (state_is_goal(sys, c->state[u])) {
+				*best = e.g;
+				continue; /* a plan ends at the goal */
+			}
+		}
+		rc = cheapest_expand(c, u, f);
+	}
+	return rc;
+}
+
+static int count_cheapest(const struct system *sys,
+			  const river_solve_options *opts,
+			  const struct stop *stop, size_t max_plans,
+			  struct count_result *res, river_diag *diag)
+{
+	const struct model *m = sys->model;
+	struct cheapest c;
+	unsigned long long best = ~0ULL, slowest = m->boat_time;
+	size_t i;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	c.sys = sys;
+	c.stop = stop;
+	c.max_cost = m->has_time_limit ? m->time_limit : ~0ULL;
+	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
+	if (c.limit > UINT32_MAX - 1)
+		c.limit = UINT32_MAX - 1;
+	loads_init(&c.loads);
+	/* f grows by at most twice a crossing's time (its time, and the
+	 * bound by as much): that many buckets, and one, hold all f ahead. */
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].time > slowest)
+			slowest = m->items[i].time;
+	c.n_buckets = slowest <= COUNT_MAX_BUCKETS / 2
+		      ? 2 * (size_t)slowest + 1 : 1;
+	c.bucket = calloc(c.n_buckets, sizeof *c.bucket);
+	rc = c.bucket ? trip_init(&c.trip, sys) : RIVER_ENOMEM;
+	if (rc == RIVER_OK)
+		rc = time_bound_new(&c.bound, sys);
+	if (rc == RIVER_OK)
+		rc = cheapest_run(&c, &best);
+	res->explored = res->reached = c.n;
+	if (rc == RIVER_OK && best != ~0ULL) {
+		res->solved = true;
+		res->cost = best;
+		for (i = 0; i < c.n; i++)
+			if (c.settled[i] && c.cost[i] == best &&
+			    state_is_goal(sys, c.state[i]))
+				res->count = add_saturating(res->count,
+							    c.paths[i]);
+	}
+	if (rc == RIVER_OK && res->solved) {
+		struct dag g;
+		size_t least = (size_t)model_least_trip(m);
+
+		for (i = 0; i < c.n; i++)
+			if (!c.settled[i])
+				c.cost[i] = ~0ULL;
+		memset(&g, 0, sizeof g);
+		g.sys = sys;
+		g.trip = &c.trip;
+		g.state = c.state;
+		g.cost = c.cost;
+		g.idx = &c.idx;
+		g.best = best;
+		rc = keep_plans(&g, c.n, max_plans ? max_plans : 1,
+				(size_t)(best / (least ? least : 1)) + 2, res);
+		if (rc == RIVER_OK && res->n_plans > 0 && !max_plans) {
+			/* Only the plan to show was asked for. */
+			res->path = res->plans[0];
+			res->path_len = res->plan_lens[0];
+			res->n_plans = 0;
+			res->plan_len = 0;
+			free(res->plans);
+			free(res->plan_lens);
+			res->plans = NULL;
+			res->plan_lens = NULL;
+		} else if (rc == RIVER_OK && res->n_plans > 0) {
+			res->path_len = res->plan_lens[0];
+			res->path = malloc(res->path_len * sizeof *res->path);
+			if (!res->path)
+				rc = RIVER_ENOMEM;
+			else
+				memcpy(res->path, res->plans[0],
+				       res->path_len * sizeof *res->path);
+		}
+	} else if (rc == RIVER_OK) {
+		res->path = malloc(sizeof *res->path);
+		if (!res->path)
+			rc = RIVER_ENOMEM;
+		else
+			res->path[0] = sys->start;
+		res->path_len = 1;
+	}
+	if (rc == RIVER_ELIMIT)
+		diag_set(diag, rc, NULL, NULL,
+			 "counting stopped at its limit of %llu states", c.limit);
+	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		stop_reached(stop, rc, c.n, diag);
+	for (i = 0; c.bucket && i < c.n_buckets; i++)
+		free(c.bucket[i].e);
+	free(c.bucket);
+	free(c.trip.kind_time);
+	time_bound_free(c.bound);
+	loads_release(&c.loads);
+	free(c.state);
+	free(c.cost);
+	free(c.paths);
+	free(c.settled);
+	free(c.idx.slot);
 	return rc;
 }
 
@@ -370,6 +1170,7 @@ void count_result_release(struct count_result *res)
 		free(res->plans[i]);
 	free(res->plans);
 	free(res->plan_lens);
+	free(res->path);
 	memset(res, 0, sizeof *res);
 }
 
@@ -389,43 +1190,14 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 		 const struct stop *stop, size_t max_plans,
 		 struct count_result *res, river_diag *diag)
 {
-	struct counter c;
-	unsigned long long best = ~0ULL;
-	size_t i;
 	int rc;
 
 	memset(res, 0, sizeof *res);
-	memset(&c, 0, sizeof c);
-	c.sys = sys;
-	c.stop = stop;
-	c.by_time = sys->model->minimize_time;
-	c.max_cost = c.by_time && sys->model->has_time_limit
-		     ? sys->model->time_limit : ~0ULL;
-	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
-	if (c.limit > UINT32_MAX - 1)
-		c.limit = UINT32_MAX - 1;
-	loads_init(&c.loads);
-	rc = add(&c, sys->start, 0, 1);
-	if (rc == RIVER_OK)
-		rc = settle(&c, &best);
-	res->explored = c.n;
-	if (rc == RIVER_OK && best != ~0ULL) {
-		res->solved = true;
-		res->cost = best;
-		for (i = 0; i < c.n_order; i++)
-			if (c.node[c.order[i]].goal)
-				res->count = add_saturating(
-					res->count, c.node[c.order[i]].paths);
-		if (max_plans > 0) {
-			rc = mark_useful(&c);
-			if (rc == RIVER_OK)
-				rc = keep_plans(&c, max_plans, res);
-		}
-	}
-	if (rc == RIVER_ELIMIT)
-		diag_set(diag, rc, NULL, NULL,
-			 "counting stopped at its limit of %llu states", c.limit);
-	else if (rc == RIVER_ETOOBIG)
+	if (sys->model->minimize_time)
+		rc = count_cheapest(sys, opts, stop, max_plans, res, diag);
+	else
+		rc = count_layers(sys, opts, stop, max_plans, res, diag);
+	if (rc == RIVER_ETOOBIG)
 		diag_set(diag, rc, NULL, NULL,
 			 "a single crossing can take more than %u different "
 			 "loads: the puzzle is too big to search",
@@ -435,14 +1207,7 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 	else if (rc == RIVER_EINTERNAL)
 		diag_set(diag, rc, NULL, NULL,
 			 "internal error: an optimal plan longer than the search");
-	else if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
-		stop_reached(stop, rc, c.n, diag);
 	if (rc != RIVER_OK)
 		count_result_release(res);
-	loads_release(&c.loads);
-	free(c.node);
-	free(c.slot);
-	free(c.order);
-	free(c.heap);
 	return rc;
 }

@@ -9,18 +9,32 @@
 struct count_result {
 	bool solved;
 	unsigned long long count;     /* optimal plans, saturating */
-	unsigned long long explored;  /* states reached */
+	/* States explored as the plan reports them: for the fewest
+	 * crossings, those the queue search (bfs.c) reaches before it meets
+	 * the goal; for the least time, those the cheapest-first search
+	 * stored. */
+	unsigned long long explored;
+	unsigned long long reached;   /* states the count stored */
 	unsigned long long cost;      /* of each: crossings, or time */
+	/* The plan to show (malloc): for the fewest crossings the one the
+	 * queue search finds, for the least time plans[0]'s equal; only the
+	 * start when unsolved. */
+	state_t *path;
+	size_t path_len;
 	state_t **plans;              /* up to max_plans of them (malloc) */
 	size_t *plan_lens;            /* their lengths in states (malloc) */
 	size_t n_plans, plan_len;     /* plan_len: the first one's */
 };
 
-/* Cheapest first (crossings, or time when the puzzle minimizes it),
- * summing at each state the cheapest paths that reach it, until the
- * goal's cost is passed; then the first max_plans of them in the order
- * of the moves.
- * RIVER_OK, RIVER_ELIMIT (opts->max_states), RIVER_ENOMEM,
+/* The optimal plans, counted without listing them.  With unit costs (the
+ * fewest crossings, a time limit or not), level by level: each state of
+ * the next level gets the sum of the paths of the states that reach it
+ * (times system_ways), the goal's level sums to the count, and the
+ * levels in the order of the queue search give its plan.  With the
+ * least time, cheapest first over buckets of a lower bound plus the time
+ * so far (A*), until the goal's time is passed.  Then the first
+ * max_plans of them in the order of the moves.
+ * RIVER_OK, RIVER_ELIMIT (opts->max_states), RIVER_ENOMEM, RIVER_ETOOBIG,
  * RIVER_ETIMEOUT or RIVER_ECANCELED (opts->timeout, opts->cancel). */
 int count_plans(const struct system *sys, const river_solve_options *opts,
 		size_t max_plans, struct count_result *res, river_diag *diag);
@@ -29,5 +43,13 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 		 const struct stop *stop, size_t max_plans,
 		 struct count_result *res, river_diag *diag);
 void count_result_release(struct count_result *res);
+
+/* A lower bound on the time still needed from s to a goal, consistent
+ * (for every crossing from s to t taking c: bound(s) <= c + bound(t));
+ * exposed for its tests. */
+struct time_bound;
+int time_bound_new(struct time_bound **out, const struct system *sys);
+unsigned long long time_bound_of(const struct time_bound *b, state_t s);
+void time_bound_free(struct time_bound *b);
 
 #endif

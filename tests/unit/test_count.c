@@ -1,11 +1,18 @@
 /* Counting optimal plans against a plain enumeration: every path of the
- * optimal length, tried move by move, that keeps to the rules. */
+ * optimal length, tried move by move, that keeps to the rules; the least
+ * time against every path within a budget. */
 #include <stdlib.h>
 
 #include "unit.h"
+#include "bench/families.h"
 #include "plan/plan.h"
 #include "solve/bfs.h"
 #include "solve/count.h"
+
+/* Bridge and torch with a boat of its own time. */
+#define BT_TEXT_BOAT \
+	"title \"t\"\nitems a (time 1), b (time 2), c (time 5), " \
+	"d (time 10)\nboat seats 2, time 2\nminimize time\n"
 
 /* Paths of exactly `left` more crossings from s to the goal. */
 static unsigned long long paths(const struct system *sys, state_t s,
@@ -130,6 +137,269 @@ static void test_count_respects_the_limit(void **state)
 	river_puzzle_free(p);
 }
 
+
+/* A puzzle of a benchmark family (bench/families.c), more text after it. */
+static river_puzzle *family(const char *spec, const char *more)
+{
+	struct family_size f;
+	char err[256], path[4096], *text, *all;
+	const char *top = getenv("srcdir");
+	river_puzzle *p;
+
+	snprintf(path, sizeof path, "%s/puzzles", top ? top : ".");
+	assert_true(family_parse_string(&f, spec, err, sizeof err));
+	text = family_puzzle(&f, path, err, sizeof err);
+	assert_non_null(text);
+	all = malloc(strlen(text) + strlen(more) + 2);
+	assert_non_null(all);
+	sprintf(all, "%s\n%s", text, more);
+	p = unit_load(all);
+	free(all);
+	free(text);
+	return p;
+}
+
+/* Counting also finds the plan: the very plan, and the states explored,
+ * of the queue search without it; and its count is the enumeration's. */
+static void check_like_queue(river_puzzle *p)
+{
+	river_solve_options opts;
+	river_plan *plain, *counted;
+	struct bfs_result res;
+	river_diag diag;
+
+	river_solve_options_init(&opts);
+	opts.no_symmetry = 1; /* the same system as bfs_solve's */
+	assert_int_equal(river_solve(&plain, p, &opts, &diag), RIVER_OK);
+	assert_int_equal(bfs_solve(&p->sys, &opts, &res, &diag), RIVER_OK);
+	opts.count = 1;
+	assert_int_equal(river_solve(&counted, p, &opts, &diag), RIVER_OK);
+	assert_int_equal(river_plan_solved(counted), res.solved);
+	assert_int_equal(river_plan_states_explored(counted), res.explored);
+	assert_int_equal(river_plan_states_explored(plain), res.explored);
+	assert_int_equal(counted->n_states, res.path_len);
+	assert_memory_equal(counted->states, res.path,
+			    res.path_len * sizeof *res.path);
+	if (res.solved)
+		assert_int_equal(river_plan_count(counted),
+				 paths(&p->sys, p->sys.start,
+				       (unsigned)res.path_len - 1));
+	else
+		assert_int_equal(river_plan_count(counted), 0);
+	free(res.path);
+	river_plan_free(plain);
+	river_plan_free(counted);
+}
+
+static void test_count_families(void **state)
+{
+	static const char *const spec[] = {
+		"star 5 1", "star 6 2", "chain 6 2", "chain 5 1", "none 5 1",
+		"few 6 2 2", "jealous 3 2", "jealous 6 3",
+		"japanese 1 1", "star 4 1 every",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof spec / sizeof *spec; i++) {
+		river_puzzle *p = family(spec[i], "");
+
+		check_like_queue(p);
+		river_puzzle_free(p);
+	}
+}
+
+/* The fewest crossings under a time limit: the time is in the state. */
+static void test_count_time_limits(void **state)
+{
+	unsigned limit;
+
+	(void)state;
+	for (limit = 12; limit <= 20; limit++) {
+		char text[256];
+		river_puzzle *p;
+
+		snprintf(text, sizeof text,
+			 "title \"t\"\nitems a (time 1), b (time 2), "
+			 "c (time 5), d (time 10)\nboat seats 2\n"
+			 "time limit %u\n", limit);
+		p = unit_load(text);
+		check_like_queue(p);
+		river_puzzle_free(p);
+	}
+}
+
+/* Least time by brute force: every path from s that spends at most
+ * budget, ending at its first goal; the cheapest and how many. */
+static void cheapest_paths(const struct system *sys, state_t s,
+			   unsigned long long spent, unsigned long long budget,
+			   unsigned long long *best, unsigned long long *count)
+{
+	unsigned load[MODEL_MAX_ITEMS + 1];
+	struct loads loads;
+	size_t i;
+
+	if (state_is_goal(sys, s)) {
+		if (spent < *best) {
+			*best = spent;
+			*count = 0;
+		}
+		*count += spent == *best;
+		return;
+	}
+	loads_init(&loads);
+	assert_int_equal(system_loads(sys, s, &loads), RIVER_OK);
+	for (i = 0; i < loads.n; i++) {
+		state_t t = state_cross(sys, s, loads.delta[i]);
+		unsigned long long trip;
+
+		system_load_of(sys, s, t, load);
+		trip = system_trip_time(sys, load);
+		if (system_safe(sys, t) && spent + trip <= budget &&
+		    spent + trip <= *best)
+			cheapest_paths(sys, t, spent + trip, budget, best, count);
+	}
+	loads_release(&loads);
+}
+
+/* The least time and its count against the brute force, every plan
+ * kept checked and of that time; budget: no plan costs more. */
+static void check_least_time(river_puzzle *p, unsigned long long budget)
+{
+	river_solve_options opts;
+	river_plan *plan;
+	river_diag diag;
+	unsigned long long best = ~0ULL, count = 0;
+	size_t k;
+
+	cheapest_paths(&p->sys, p->sys.start, 0, budget, &best, &count);
+	river_solve_options_init(&opts);
+	opts.max_plans = 50;
+	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_OK);
+	assert_int_equal(river_plan_solved(plan), best != ~0ULL);
+	if (best != ~0ULL) {
+		assert_int_equal(river_plan_time(plan), best);
+		assert_int_equal(river_plan_count(plan), count);
+		assert_int_equal(river_plan_alternatives(plan),
+				 count < 50 ? count : 50);
+		for (k = 0; k < river_plan_alternatives(plan); k++) {
+			const river_plan *a = river_plan_alternative(plan, k);
+			struct plan_fault fault;
+
+			assert_true(plan_check(&p->sys, a->states, a->n_states,
+					       &fault));
+			assert_int_equal(river_plan_time(a), best);
+		}
+		/* The plan shown is the first of those listed. */
+		assert_int_equal(plan->n_states,
+				 river_plan_alternative(plan, 0)->n_states);
+		assert_memory_equal(plan->states,
+				    river_plan_alternative(plan, 0)->states,
+				    plan->n_states * sizeof *plan->states);
+	}
+	river_plan_free(plan);
+}
+
+static void test_least_time_against_brute_force(void **state)
+{
+	unsigned limit;
+	river_puzzle *p;
+
+	(void)state;
+	p = family("torch 4", "");
+	check_least_time(p, 40);
+	river_puzzle_free(p);
+	p = family("torch 5", "");
+	check_least_time(p, 30);
+	river_puzzle_free(p);
+	p = unit_load(BT_TEXT_BOAT);
+	check_least_time(p, 30);
+	river_puzzle_free(p);
+	/* Time limits around the optimum of 17 and of torch 5 (28); the
+	 * budgets past the optimum only cost the brute force time. */
+	for (limit = 14; limit <= 19; limit++) {
+		char more[64];
+
+		snprintf(more, sizeof more, "time limit %u\n", limit);
+		p = family("torch 4", more);
+		check_least_time(p, limit);
+		river_puzzle_free(p);
+	}
+	for (limit = 25; limit <= 29; limit += 2) {
+		char more[64];
+
+		snprintf(more, sizeof more, "time limit %u\n", limit);
+		p = family("torch 5", more);
+		check_least_time(p, limit);
+		river_puzzle_free(p);
+	}
+}
+
+/* The bound is consistent on every crossing between reachable states,
+ * and 0 at the goal. */
+static void check_bound(const char *text)
+{
+	river_puzzle *p = unit_load(text);
+	const struct system *sys = &p->sys;
+	struct time_bound *b;
+	struct loads loads;
+	state_t *seen = malloc(4096 * sizeof *seen);
+	size_t n = 1, head, i, j;
+	unsigned load[MODEL_MAX_ITEMS + 1];
+
+	assert_non_null(seen);
+	assert_int_equal(time_bound_new(&b, sys), RIVER_OK);
+	loads_init(&loads);
+	seen[0] = sys->start;
+	for (head = 0; head < n; head++) {
+		state_t s = seen[head];
+
+		if (state_is_goal(sys, s))
+			assert_int_equal(time_bound_of(b, s), 0);
+		assert_int_equal(system_loads(sys, s, &loads), RIVER_OK);
+		for (i = 0; i < loads.n; i++) {
+			state_t t = state_cross(sys, s, loads.delta[i]);
+
+			if (!system_safe(sys, t))
+				continue;
+			system_load_of(sys, s, t, load);
+			assert_true(time_bound_of(b, s) <=
+				    system_trip_time(sys, load) +
+				    time_bound_of(b, t));
+			for (j = 0; j < n && seen[j] != t; j++)
+				;
+			if (j == n) {
+				assert_true(n < 4096);
+				seen[n++] = t;
+			}
+		}
+	}
+	loads_release(&loads);
+	time_bound_free(b);
+	free(seen);
+	river_puzzle_free(p);
+}
+
+static void test_time_bound_is_consistent(void **state)
+{
+	(void)state;
+	check_bound("title \"t\"\nitems a (time 1), b (time 2), c (time 5), "
+		    "d (time 10), e (time 15), f (time 20)\nboat seats 2\n"
+		    "minimize time\n");
+	check_bound(BT_TEXT_BOAT);
+	check_bound("title \"t\"\nitems a (time 1), b (time 3), c (time 4), "
+		    "d (time 8), e (time 9)\nboat seats 3\nminimize time\n");
+	check_bound("title \"t\"\nitems 3 fast (time 1), 3 slow (time 4)\n"
+		    "boat seats 2\nminimize time\n");
+	check_bound("title \"t\"\nitems a (time 1), b (time 2), c (time 5)\n"
+		    "boat seats 2\nrowers a, b\nminimize time\n"
+		    "goal a, b, c on the right\n");
+	check_bound("title \"t\"\nitems farmer (time 2), wolf (time 1), "
+		    "goat (time 3), cabbage (time 1)\nboat seats 2\n"
+		    "rowers farmer\nwolf eats goat unless farmer\n"
+		    "goat eats cabbage unless farmer\nminimize time\n");
+}
+
 /* Add to seen[0..*n) every state that s reaches within budget time. */
 static void reach(const struct system *sys, state_t s, unsigned long long budget,
 		  state_t *seen, size_t *n, size_t cap)
@@ -236,6 +506,10 @@ int main(void)
 		cmocka_unit_test(test_count_respects_the_limit),
 		cmocka_unit_test(test_least_time_prunes_at_the_limit),
 		cmocka_unit_test(test_least_time_limit_counts_states),
+		cmocka_unit_test(test_count_families),
+		cmocka_unit_test(test_count_time_limits),
+		cmocka_unit_test(test_least_time_against_brute_force),
+		cmocka_unit_test(test_time_bound_is_consistent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
