@@ -179,7 +179,9 @@ static int expand(struct worker *wk, uint64_t rank)
 	state_t from = system_compact_unrank(sys, rank);
 	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
 	size_t i;
-	int rc = system_loads(sys, from, &wk->loads);
+	/* The loads that leave the departing bank safe: only the bank
+	 * the boat reaches is left to check. */
+	int rc = system_safe_loads(sys, from, &wk->loads);
 
 	if (rc != RIVER_OK)
 		return rc;
@@ -188,7 +190,8 @@ static int expand(struct worker *wk, uint64_t rank)
 		state_t to = state_cross(sys, from, wk->loads.delta[i]);
 		uint64_t r = system_compact_rank(sys, to);
 
-		if (cell_get(l, r) || !system_safe(sys, to) ||
+		if (cell_get(l, r) ||
+		    !system_bank_safe(sys, to, state_boat_right(sys, to)) ||
 		    !cell_mark(l, r, l->next))
 			continue;
 		wk->reached++;
