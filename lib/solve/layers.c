@@ -70,6 +70,9 @@ struct worker {
 	struct loads loads;
 	bool reports; /* the calling thread: calls the progress callback */
 	unsigned long long reached, tried; /* not yet in the totals */
+	/* Each thread writes its own fields for every state: a cache line
+	 * between workers keeps one from stalling the other. */
+	char pad[64];
 };
 
 bool layers_can(const struct system *sys)
