@@ -83,7 +83,9 @@ struct bench_case {
 	int runs;               /* solves to take the median of */
 	/* The right answers when no closed form gives them, recorded from
 	 * the search (0: not checked): the states reached, and the fewest
-	 * crossings (the least time for torch) or NO_PLAN. */
+	 * crossings (the least time for torch) or NO_PLAN.  The states are
+	 * those of the search river chooses: the layers count the whole
+	 * level of the goal, the least time only states cheaper than it. */
 	unsigned long long states;
 	unsigned long long answer;
 	double target_seconds;  /* the median should stay below */
@@ -98,7 +100,7 @@ static const struct bench_case cases[] = {
 	 "c must not outnumber m\n", NULL, NULL, 0, 21, 96, 37, 0.01},
 	{"missionaries and cannibals 3000, boat 5",
 	 "title \"3000\"\nitems 3000 m, 3000 c\nboat seats 5\n"
-	 "c must not outnumber m\n", NULL, NULL, 0, 5, 12021, 5993, 0.5},
+	 "c must not outnumber m\n", NULL, NULL, 0, 5, 12025, 5993, 0.5},
 	{NULL, NULL, NULL, "star 18 2", 0, 3, 262146, 33, 0.5},
 	{NULL, NULL, NULL, "star 18 2", 1, 3, 262146, 33, 2.5},
 	{NULL, NULL, NULL, "star 20 2 every", 0, 3, 0, 0, 2.5},
@@ -108,13 +110,13 @@ static const struct bench_case cases[] = {
 	{NULL, NULL, NULL, "japanese 2 2", 0, 21, 75, 17, 0.01},
 	{NULL, NULL, NULL, "japanese 3 3 every", 0, 21, 22, 0, 0.01},
 	{NULL, NULL, NULL, "jealous 12 3", 0, 3, 8566, NO_PLAN, 0.6},
-	{NULL, NULL, NULL, "torch 16", 0, 3, 131054, 0, 2.0},
+	{NULL, NULL, NULL, "torch 16", 0, 3, 12439, 0, 2.0},
 };
 
 /* The goals' own sizes: minutes, and gigabytes for none 28. */
 static const struct bench_case big_cases[] = {
 	{NULL, NULL, NULL, "jealous 16 3", 0, 1, 131902, NO_PLAN, 60},
-	{NULL, NULL, NULL, "jealous 14 4", 0, 1, 91701, 25, 30},
+	{NULL, NULL, NULL, "jealous 14 4", 0, 1, 97707, 25, 30},
 	{NULL, NULL, NULL, "star 22 2", 0, 1, 4194306, 41, 15},
 	{NULL, NULL, NULL, "star 22 2", 1, 1, 4194306, 41, 60},
 	{NULL, NULL, NULL, "star 26 2 every", 0, 1, 0, 0, 120},
