@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,16 +167,21 @@ static const struct option_spec *find_long(char *arg, char **value)
 	return NULL;
 }
 
+/* value as a whole number from 1 to most, digits only; false if it is
+ * not one. */
+static bool whole_number(const char *value, unsigned long long most,
+			 unsigned long long *n)
+{
+	const char *p = value + strspn(value, "0123456789");
+
+	errno = 0;
+	*n = strtoull(value, NULL, 10);
+	return p > value && !*p && !errno && *n >= 1 && *n <= most;
+}
+
 static int set_max_states(struct options *opts, const char *value)
 {
-	const char *p = value;
-
-	while (*p >= '0' && *p <= '9')
-		p++;
-	errno = 0;
-	opts->max_states = strtoull(value, NULL, 10);
-	if (p == value || *p || errno || opts->max_states == 0 ||
-	    opts->max_states > 4294967295ULL)
+	if (!whole_number(value, 4294967295ULL, &opts->max_states))
 		return usage_error("--max-states needs a whole number from 1 to "
 				   "4294967295, not '%s'", value);
 	return -1;
@@ -183,14 +189,9 @@ static int set_max_states(struct options *opts, const char *value)
 
 static int set_threads(struct options *opts, const char *value)
 {
-	const char *p = value;
 	unsigned long long n;
 
-	while (*p >= '0' && *p <= '9')
-		p++;
-	errno = 0;
-	n = strtoull(value, NULL, 10);
-	if (p == value || *p || errno || n == 0 || n > RIVER_MAX_THREADS)
+	if (!whole_number(value, RIVER_MAX_THREADS, &n))
 		return usage_error("--threads needs a whole number from 1 to "
 				   TEXT_OF(RIVER_MAX_THREADS) ", not '%s'", value);
 	opts->threads = (unsigned)n;
@@ -239,14 +240,9 @@ static int add_param(struct options *opts, char *value)
 
 static int set_horizon(struct options *opts, const char *value)
 {
-	const char *p = value;
 	unsigned long long n;
 
-	while (*p >= '0' && *p <= '9')
-		p++;
-	errno = 0;
-	n = strtoull(value, NULL, 10);
-	if (p == value || *p || errno || n == 0 || n > 100000)
+	if (!whole_number(value, 100000, &n))
 		return usage_error("--horizon needs a whole number from 1 to "
 				   "100000, not '%s'", value);
 	opts->horizon = (unsigned)n;

@@ -205,9 +205,8 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 	s.sys = sys;
 	s.opts = opts;
 	s.until = stop;
-	s.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
-	if (s.limit > UINT32_MAX)
-		s.limit = UINT32_MAX; /* parents are 32-bit queue indexes */
+	/* Parents are 32-bit queue indexes. */
+	s.limit = bfs_state_limit(opts, UINT32_MAX);
 	loads_init(&s.loads);
 	rc = visited_init(&s.seen, sys);
 	if (rc == RIVER_OK)

@@ -25,6 +25,17 @@ struct bfs_tally {
 	unsigned long long reached, tried;
 };
 
+/* The states a search may reach: opts->max_states, or the default, at
+ * most most (the widest index the search keeps). */
+static inline unsigned long long bfs_state_limit(
+	const river_solve_options *opts, unsigned long long most)
+{
+	unsigned long long limit = opts->max_states ? opts->max_states
+						    : RIVER_DEFAULT_MAX_STATES;
+
+	return limit < most ? limit : most;
+}
+
 /* Set diag for a search that ended with rc (RIVER_ETOOBIG, RIVER_ELIMIT,
  * RIVER_ENOMEM, RIVER_ETIMEOUT or RIVER_ECANCELED; others leave it).
  * Returns rc. */

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/bfs.h"
 #include "solve/visited.h"
+#include "util/saturate.h"
 
 /* How often (in states expanded) the count looks at the cancel flag and
  * the clock, and reports progress. */
@@ -16,18 +18,6 @@
 /* Past this many buckets (crossings that take that long), the least
  * time keeps one heap by (f, g) instead. */
 #define COUNT_MAX_BUCKETS (1u << 16)
-
-static unsigned long long add_saturating(unsigned long long a,
-					 unsigned long long b)
-{
-	return a > ~0ULL - b ? ~0ULL : a + b;
-}
-
-static unsigned long long mul_saturating(unsigned long long a,
-					 unsigned long long b)
-{
-	return b && a > ~0ULL / b ? ~0ULL : a * b;
-}
 
 /* Grow *p (of *cap elements of size) to hold at least need. */
 static int grow(void *p, size_t *cap, size_t need, size_t size)
@@ -284,7 +274,7 @@ struct layers {
 	uint64_t *in_next;   /* its states by rank, when the space is small */
 	struct loads loads;
 	unsigned long long limit, tried, broken;
-	enum { STOP_STATES, STOP_TRIED, STOP_BROKEN } why;
+	enum { COUNT_STATES, COUNT_TRIED, COUNT_BROKEN } why;
 	size_t *level;               /* where each level begins */
 	size_t n_levels, cap_levels;
 	size_t goal_first, goal_end; /* the goal's level, or 0, 0 */
@@ -338,7 +328,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 			return rc;
 		l->tried += l->loads.n;
 		if (l->tried > COUNT_TRIES_PER_STATE * l->limit) {
-			l->why = STOP_TRIED;
+			l->why = COUNT_TRIED;
 			return RIVER_ELIMIT;
 		}
 		for (i = 0; i < l->loads.n; i++) {
@@ -368,7 +358,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 			if (!system_safe(sys, to)) {
 				if (++l->broken >
 				    COUNT_BROKEN_PER_STATE * l->limit) {
-					l->why = STOP_BROKEN;
+					l->why = COUNT_BROKEN;
 					return RIVER_ELIMIT;
 				}
 				continue;
@@ -509,9 +499,7 @@ static int count_layers(const struct system *sys,
 	l.sys = sys;
 	l.opts = opts;
 	l.stop = stop;
-	l.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
-	if (l.limit > UINT32_MAX)
-		l.limit = UINT32_MAX; /* parents are 32-bit indexes */
+	l.limit = bfs_state_limit(opts, UINT32_MAX); /* 32-bit parents */
 	loads_init(&l.loads);
 	rc = visited_init(&l.seen, sys);
 	if (rc == RIVER_OK)
@@ -543,12 +531,12 @@ static int count_layers(const struct system *sys,
 		if (max_plans > 0)
 			rc = layers_plans(&l, max_plans, res);
 	}
-	if (rc == RIVER_ELIMIT && l.why == STOP_TRIED)
+	if (rc == RIVER_ELIMIT && l.why == COUNT_TRIED)
 		diag_set(diag, rc, NULL, NULL,
 			 "counting stopped after trying %llu crossings from "
 			 "%zu states, the most its limit of %llu states allows",
 			 l.tried, l.n, l.limit);
-	else if (rc == RIVER_ELIMIT && l.why == STOP_BROKEN)
+	else if (rc == RIVER_ELIMIT && l.why == COUNT_BROKEN)
 		diag_set(diag, rc, NULL, NULL,
 			 "counting stopped after meeting %llu states that "
 			 "break a rule, the most its limit of %llu states allows",
@@ -1073,9 +1061,7 @@ static int count_cheapest(const struct system *sys,
 	c.sys = sys;
 	c.stop = stop;
 	c.max_cost = m->has_time_limit ? m->time_limit : ~0ULL;
-	c.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
-	if (c.limit > UINT32_MAX - 1)
-		c.limit = UINT32_MAX - 1;
+	c.limit = bfs_state_limit(opts, UINT32_MAX - 1);
 	loads_init(&c.loads);
 	/* f grows by at most twice a crossing's time (its time, and the
 	 * bound by as much): that many buckets, and one, hold all f ahead. */

@@ -410,9 +410,7 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 	l.sys = sys;
 	l.opts = opts;
 	l.stop = stop;
-	l.limit = opts->max_states ? opts->max_states : RIVER_DEFAULT_MAX_STATES;
-	if (l.limit > UINT32_MAX)
-		l.limit = UINT32_MAX; /* as the queue's */
+	l.limit = bfs_state_limit(opts, UINT32_MAX); /* as the queue's */
 	l.shared = threads > 1;
 	l.next_report = LAYERS_PROGRESS_EVERY;
 	atomic_init(&l.claim, 0);

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/saturate.h"
+
 /* ---- Detection ---------------------------------------------------------- */
 
 /* The longest signature of a rule: kind, place, bound, with, then two
@@ -487,12 +489,6 @@ bool symmetry_load_legal(const struct symmetry *sym, state_t from,
 		}
 	}
 	return system_load_legal(c, symmetry_canonical(sym, from), citems);
-}
-
-static unsigned long long mul_saturating(unsigned long long a,
-					 unsigned long long b)
-{
-	return b != 0 && a > ~0ULL / b ? ~0ULL : a * b;
 }
 
 /* Copies of class cl that cross from a to b. */
