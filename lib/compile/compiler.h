@@ -116,6 +116,9 @@ int compile_rules(struct compiler *c, const struct ast *ast);
 
 /* cond.c */
 int compile_cond_rule(struct compiler *c, const struct ast_stmt *st);
+/* What rule r forbids at a place, built as its cond from its kind's
+ * fields: the one meaning every reader of the rule uses. */
+int rule_meaning(struct compiler *c, struct rule *r);
 
 /* place.c */
 int compile_placements(struct compiler *c, const struct ast *ast);

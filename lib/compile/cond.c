@@ -177,6 +177,131 @@ static int make_cmp(struct compiler *c, const struct acc *acc,
 	return RIVER_OK;
 }
 
+/* acc cmp 0 as a cond, as it stands: the meaning of a rule of a fixed
+ * kind, which the compiler has checked already. */
+static const struct cond *leaf(struct compiler *c, const struct acc *acc,
+			       enum cond_cmp cmp)
+{
+	struct cond *cd = new_cond(c, COND_CMP);
+	struct cond_term *terms;
+	size_t i, n = 0;
+
+	terms = arena_alloc(c->arena, MAX_TERMS * sizeof *terms);
+	if (!cd || !terms)
+		return NULL;
+	for (i = 0; i < c->model->n_items; i++)
+		if (acc->coef[i]) {
+			terms[n].item = i;
+			terms[n++].coef = acc->coef[i];
+		}
+	cd->cmp = cmp;
+	cd->sum.terms = terms;
+	cd->sum.n = n;
+	cd->sum.constant = acc->constant;
+	return cd;
+}
+
+/* a and b; NULL when memory runs out (then or before). */
+static const struct cond *both(struct compiler *c, const struct cond *a,
+			       const struct cond *b)
+{
+	struct cond *cd;
+
+	if (!a || !b)
+		return NULL;
+	cd = new_cond(c, COND_AND);
+	if (cd) {
+		cd->a = a;
+		cd->b = b;
+	}
+	return cd;
+}
+
+/* The sum of a set's copies (times w when given), times sign, into acc. */
+static void add_set(struct acc *acc, const size_t *set, size_t n,
+		    const unsigned *w, long long sign)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		acc->coef[set[i]] += sign * (long long)(w ? w[i] : 1);
+}
+
+/* One item's copies at the place compared with 0. */
+static const struct cond *one(struct compiler *c, size_t item,
+			      enum cond_cmp cmp)
+{
+	struct acc acc;
+
+	memset(&acc, 0, sizeof acc);
+	acc.coef[item] = 1;
+	return leaf(c, &acc, cmp);
+}
+
+int rule_meaning(struct compiler *c, struct rule *r)
+{
+	const struct cond *cd = NULL, *more;
+	struct acc acc;
+	size_t i;
+
+	memset(&acc, 0, sizeof acc);
+	switch (r->kind) {
+	case RULE_EATS:
+	case RULE_WITHOUT:
+		/* a (and b) there, and none of the guards. */
+		cd = one(c, r->a, COND_GT);
+		if (r->kind == RULE_EATS)
+			cd = both(c, cd, one(c, r->b, COND_GT));
+		add_set(&acc, r->guards, r->n_guards, NULL, 1);
+		if (r->n_guards)
+			cd = both(c, cd, leaf(c, &acc, COND_EQ));
+		break;
+	case RULE_OUTNUMBER:
+		/* Some of b, and a - b - bound > 0. */
+		add_set(&acc, r->set_b, r->n_b, NULL, 1);
+		cd = leaf(c, &acc, COND_GT);
+		memset(&acc, 0, sizeof acc);
+		add_set(&acc, r->set_a, r->n_a, NULL, 1);
+		add_set(&acc, r->set_b, r->n_b, NULL, -1);
+		acc.constant = -(long long)r->bound;
+		cd = both(c, cd, leaf(c, &acc, COND_GT));
+		break;
+	case RULE_ALONE:
+	case RULE_EXACT:
+		/* Something there (each of set a, for exact), and nothing
+		 * but set a: everything less set a is 0. */
+		for (i = 0; r->kind == RULE_EXACT && i < r->n_a; i++)
+			cd = cd ? both(c, cd, one(c, r->set_a[i], COND_GT))
+				: one(c, r->set_a[i], COND_GT);
+		for (i = 0; i < c->model->n_items; i++)
+			acc.coef[i] = 1;
+		if (r->kind == RULE_ALONE)
+			cd = leaf(c, &acc, COND_GT);
+		add_set(&acc, r->set_a, r->n_a, NULL, -1);
+		more = leaf(c, &acc, COND_EQ);
+		cd = cd ? both(c, cd, more) : more;
+		break;
+	case RULE_AT_MOST:
+	case RULE_AT_LEAST:
+		add_set(&acc, r->set_a, r->n_a, NULL, 1);
+		acc.constant = -(long long)r->bound;
+		cd = leaf(c, &acc, r->kind == RULE_AT_MOST ? COND_GT : COND_LT);
+		break;
+	case RULE_SUM:
+		add_set(&acc, r->set_a, r->n_a, r->wa, 1);
+		add_set(&acc, r->set_b, r->n_b, r->wb, -1);
+		acc.constant = -(long long)r->bound;
+		cd = leaf(c, &acc, COND_GT);
+		break;
+	case RULE_COND:
+		return RIVER_OK; /* built from its own words */
+	}
+	if (!cd)
+		return out_of_memory(c);
+	r->cond = cd;
+	return RIVER_OK;
+}
+
 static enum cond_cmp cmp_of(enum ast_cmp cmp)
 {
 	switch (cmp) {

@@ -86,7 +86,8 @@ struct rule {
 	size_t n_a, n_b;
 	const unsigned *wa, *wb; /* RULE_SUM: per element of set_a, set_b */
 	unsigned long long bound;
-	const struct cond *cond; /* RULE_COND */
+	const struct cond *cond; /* what it forbids, for every kind: the
+				    meaning every reader uses */
 	bool with;            /* written "a must not be with b" */
 	const char *text;     /* the rule as written, normalised */
 	struct loc loc;

@@ -151,8 +151,13 @@ static int finish_rule(struct compiler *c, const struct ast_stmt *st,
 {
 	struct buf text;
 
+	int rc;
+
 	rule->place = place_of(st);
 	rule->loc = st->loc;
+	rc = rule_meaning(c, rule);
+	if (rc != RIVER_OK)
+		return rc;
 	buf_init(&text);
 	rule_text(&text, c->model, rule, st);
 	rule->text = text.failed ? NULL : arena_strdup(c->arena, text.data);
