@@ -237,6 +237,8 @@ bool cond_holds(const struct cond *c, const unsigned *count)
 		return cond_holds(c->a, count) || cond_holds(c->b, count);
 	case COND_NOT:
 		return !cond_holds(c->a, count);
+	case COND_CROSSING:
+		return false; /* never in a rule */
 	case COND_CMP:
 		break;
 	}

@@ -63,8 +63,10 @@ struct cond_sum {
 };
 
 /* A condition on the copies at a place: comparisons of a linear sum with
- * 0, joined by and, or, not. */
-enum cond_kind { COND_CMP, COND_AND, COND_OR, COND_NOT };
+ * 0, joined by and, or, not.  COND_CROSSING, true on some crossings of
+ * every few, is never in a rule: only the export's conditions on the
+ * boat (who may row crossing s) use it. */
+enum cond_kind { COND_CMP, COND_AND, COND_OR, COND_NOT, COND_CROSSING };
 enum cond_cmp { COND_EQ, COND_NE, COND_LT, COND_LE, COND_GT, COND_GE };
 
 struct cond {
@@ -72,6 +74,8 @@ struct cond {
 	enum cond_cmp cmp;        /* COND_CMP: sum cmp 0 */
 	struct cond_sum sum;        /* COND_CMP */
 	const struct cond *a, *b; /* COND_AND, COND_OR: both; COND_NOT: a */
+	unsigned every;           /* COND_CROSSING: crossing s when bit */
+	uint64_t on;              /* (s - 1) % every of on is set */
 };
 
 enum rule_place { PLACE_BANKS = 1, PLACE_BOAT = 2, PLACE_BOTH = 3 };
@@ -134,7 +138,8 @@ struct model {
 
 /* Does x cmp 0 hold? */
 bool cond_cmp_holds(enum cond_cmp cmp, long long x);
-/* Does c hold where count[i] copies of each model item i are? */
+/* Does c hold where count[i] copies of each model item i are?  (Not
+ * for conditions with COND_CROSSING: see cond_crossing_holds.) */
 bool cond_holds(const struct cond *c, const unsigned *count);
 
 /* The least time any crossing takes: its slowest passenger's, at least

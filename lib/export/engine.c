@@ -548,7 +548,6 @@ static int solve_at(river_plan **out, const river_puzzle *puzzle,
 
 	*none_within = false;
 	buf_init(&model);
-	export_end(ctx); /* the names are made anew */
 	ctx->out = &model;
 	ctx->horizon = h;
 	ctx->horizon_bounds = bounds;

@@ -125,11 +125,24 @@ static char *model_name(const struct export_ctx *ctx, size_t i,
 	return buf_take(&b);
 }
 
+static void release_names(struct export_ctx *ctx)
+{
+	size_t i;
+
+	if (!ctx->names)
+		return;
+	for (i = 0; i < ctx->model->n_items; i++)
+		free((char *)ctx->names[i]);
+	free(ctx->names);
+	ctx->names = NULL;
+}
+
 int export_names(struct export_ctx *ctx, const char *const *reserved)
 {
 	const struct model *m = ctx->model;
 	size_t i;
 
+	release_names(ctx); /* a model written again makes them anew */
 	ctx->names = calloc(m->n_items ? m->n_items : 1, sizeof *ctx->names);
 	if (!ctx->names)
 		return RIVER_ENOMEM;
@@ -187,18 +200,6 @@ void export_legend(struct export_ctx *ctx, const char *comment)
 	}
 }
 
-static void release_names(struct export_ctx *ctx)
-{
-	size_t i;
-
-	if (!ctx->names)
-		return;
-	for (i = 0; i < ctx->model->n_items; i++)
-		free((char *)ctx->names[i]);
-	free(ctx->names);
-	ctx->names = NULL;
-}
-
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
 		 const char *format, river_diag *diag)
@@ -226,6 +227,8 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 				puzzle->model.minimize_time ? "" : " or z3");
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
+	if (boat_meaning_build(&ctx->boat, ctx->model) != RIVER_OK)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	ctx->sys = &puzzle->sys;
 	ctx->out = out;
 	ctx->diag = diag;
@@ -257,6 +260,7 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 void export_end(struct export_ctx *ctx)
 {
 	release_names(ctx);
+	boat_meaning_release(&ctx->boat);
 }
 
 export_writer export_find(const char *format)

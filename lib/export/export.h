@@ -13,6 +13,7 @@
 #ifndef RIVER_EXPORT_H
 #define RIVER_EXPORT_H
 
+#include "export/meaning.h"
 #include "puzzle.h"
 #include "util/buf.h"
 
@@ -39,6 +40,7 @@ struct export_ctx {
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */
 	struct linear *linear; /* while the constrained model is built */
+	struct boat_meaning boat; /* who rows, and the loads allowed */
 };
 
 struct linear;

@@ -166,15 +166,13 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 	if (ind)
 		buf_puts(o, "function var int: on(ITEM: i, 0..1: b, STEP0: s) =\n"
 			    "    if b = 1 then at[i, s] else 1 - at[i, s] endif;\n"
-			    "function var bool: here(ITEM: i, 0..1: b, STEP0: s) =\n"
-			    "    at[i, s] = b;\n"
+
 			    "function var int: moved(ITEM: i, STEP: s) =\n"
 			    "    abs(at[i, s] - at[i, s - 1]);\n");
 	if (kinds)
 		buf_puts(o, "function var int: kind_on(KIND: k, 0..1: b, STEP0: s) =\n"
 			    "    if b = 1 then right[k, s] else copies[k] - right[k, s] endif;\n"
-			    "function var bool: kind_here(KIND: k, 0..1: b, STEP0: s) =\n"
-			    "    kind_on(k, b, s) > 0;\n"
+
 			    "function var int: kind_moved(KIND: k, STEP: s) =\n"
 			    "    abs(right[k, s] - right[k, s - 1]);\n");
 	buf_puts(o, "function var int: passengers(STEP: s) =\n    ");
@@ -184,13 +182,6 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, " + ");
 	if (kinds)
 		buf_puts(o, "sum(k in KIND)(kind_moved(k, s))");
-	buf_puts(o, ";\nfunction var int: rowers(STEP: s) =\n    ");
-	if (ind)
-		buf_puts(o, "sum(i in ITEM where rows[i])(moved(i, s))");
-	if (ind && kinds)
-		buf_puts(o, " + ");
-	if (kinds)
-		buf_puts(o, "sum(k in KIND where kind_rows[k])(kind_moved(k, s))");
 	buf_puts(o, ";\n\n");
 }
 
@@ -202,130 +193,75 @@ static void put_count(struct export_ctx *ctx, size_t i, bool boat)
 		   ctx->model->items[i].is_kind ? "kind_" : "", ctx->names[i]);
 }
 
-/* The sum of set's counts (times w, when given); 0 when empty. */
-static void put_sum(struct export_ctx *ctx, const size_t *set, size_t n,
-		    const unsigned *w, bool boat)
+/* sum's terms of one sign (positive: those above 0; else those below,
+ * negated), and the constant on that side; "0" when there are none. */
+static void put_side(struct export_ctx *ctx, const struct cond_sum *sum,
+		     bool positive, bool boat)
 {
+	struct buf *o = ctx->out;
+	long long k = positive ? sum->constant : -sum->constant;
+	const char *sep = "";
 	size_t i;
 
-	buf_putc(ctx->out, '(');
-	for (i = 0; i < n; i++) {
-		buf_puts(ctx->out, i ? " + " : "");
-		if (w)
-			buf_printf(ctx->out, "%u * ", w[i]);
-		put_count(ctx, set[i], boat);
+	for (i = 0; i < sum->n; i++) {
+		long long c = sum->terms[i].coef;
+
+		if ((c > 0) != positive)
+			continue;
+		buf_puts(o, sep);
+		if (c != 1 && c != -1)
+			buf_printf(o, "%lld * ", c > 0 ? c : -c);
+		put_count(ctx, sum->terms[i].item, boat);
+		sep = " + ";
 	}
-	buf_puts(ctx->out, n ? ")" : "0)");
+	if (k > 0 || !*sep)
+		buf_printf(o, "%s%lld", sep, k > 0 ? k : 0);
 }
 
-static void put_total(struct export_ctx *ctx, bool boat)
-{
-	size_t all[MODEL_MAX_ITEMS], i;
-
-	for (i = 0; i < ctx->model->n_items; i++)
-		all[i] = i;
-	put_sum(ctx, all, ctx->model->n_items, NULL, boat);
-}
-
-/* A general condition at a place, as a MiniZinc Boolean. */
-static void put_cond(struct export_ctx *ctx, const struct cond *c, bool boat)
+/* A condition at a place (bank b after step s, or the boat on step
+ * s), as a MiniZinc Boolean: each comparison with the terms below 0
+ * moved to the right; an and or an or in parentheses when wrap, and
+ * chains of one of them without. */
+static void put_cond(struct export_ctx *ctx, const struct cond *c, bool boat,
+		     bool wrap)
 {
 	static const char *const cmp[] = {"=", "!=", "<", "<=", ">", ">="};
 	struct buf *o = ctx->out;
-	size_t i;
+	unsigned k;
 
 	switch (c->kind) {
 	case COND_AND:
 	case COND_OR:
-		buf_putc(o, '(');
-		put_cond(ctx, c->a, boat);
+		buf_puts(o, wrap ? "(" : "");
+		put_cond(ctx, c->a, boat, c->a->kind != c->kind);
 		buf_puts(o, c->kind == COND_AND ? " /\\ " : " \\/ ");
-		put_cond(ctx, c->b, boat);
-		buf_putc(o, ')');
+		put_cond(ctx, c->b, boat, c->b->kind != c->kind);
+		buf_puts(o, wrap ? ")" : "");
 		return;
 	case COND_NOT:
 		buf_puts(o, "not (");
-		put_cond(ctx, c->a, boat);
+		put_cond(ctx, c->a, boat, false);
 		buf_putc(o, ')');
+		return;
+	case COND_CROSSING:
+		buf_printf(o, "(s - 1) mod %u + 1 in {", c->every);
+		for (k = 0; k < c->every; k++)
+			if ((c->on >> k) & 1)
+				buf_printf(o, "%s%u", c->on & ((UINT64_C(1) << k) - 1)
+						       ? ", " : "", k + 1);
+		buf_putc(o, '}');
 		return;
 	case COND_CMP:
 		break;
 	}
-	buf_putc(o, '(');
-	for (i = 0; i < c->sum.n; i++) {
-		buf_printf(o, "%s(%lld) * ", i ? " + " : "", c->sum.terms[i].coef);
-		put_count(ctx, c->sum.terms[i].item, boat);
-	}
-	buf_printf(o, "%s(%lld) %s 0)", i ? " + " : "", c->sum.constant,
-		   cmp[c->cmp]);
+	put_side(ctx, &c->sum, true, boat);
+	buf_printf(o, " %s ", cmp[c->cmp]);
+	put_side(ctx, &c->sum, false, boat);
 }
 
-/* What rule r forbids at a place, as a MiniZinc condition. */
-static void put_condition(struct export_ctx *ctx, const struct rule *r,
-			  bool boat)
-{
-	struct buf *o = ctx->out;
-	size_t i;
-
-	switch (r->kind) {
-	case RULE_EATS:
-	case RULE_WITHOUT:
-		put_count(ctx, r->a, boat);
-		buf_puts(o, " > 0");
-		if (r->kind == RULE_EATS) {
-			buf_puts(o, " /\\ ");
-			put_count(ctx, r->b, boat);
-			buf_puts(o, " > 0");
-		}
-		for (i = 0; i < r->n_guards; i++) {
-			buf_puts(o, " /\\ ");
-			put_count(ctx, r->guards[i], boat);
-			buf_puts(o, " = 0");
-		}
-		break;
-	case RULE_OUTNUMBER:
-		put_sum(ctx, r->set_b, r->n_b, NULL, boat);
-		buf_puts(o, " > 0 /\\ ");
-		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
-		buf_puts(o, " > ");
-		put_sum(ctx, r->set_b, r->n_b, NULL, boat);
-		buf_printf(o, " + %llu", r->bound);
-		break;
-	case RULE_ALONE:
-	case RULE_EXACT:
-		for (i = 0; r->kind == RULE_EXACT && i < r->n_a; i++) {
-			put_count(ctx, r->set_a[i], boat);
-			buf_puts(o, " > 0 /\\ ");
-		}
-		if (r->kind == RULE_ALONE) {
-			put_total(ctx, boat);
-			buf_puts(o, " > 0 /\\ ");
-		}
-		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
-		buf_puts(o, " = ");
-		put_total(ctx, boat);
-		break;
-	case RULE_AT_MOST:
-	case RULE_AT_LEAST:
-		put_sum(ctx, r->set_a, r->n_a, NULL, boat);
-		buf_printf(o, " %s %llu", r->kind == RULE_AT_MOST ? ">" : "<",
-			   r->bound);
-		break;
-	case RULE_SUM:
-		put_sum(ctx, r->set_a, r->n_a, r->wa, boat);
-		buf_puts(o, " > ");
-		put_sum(ctx, r->set_b, r->n_b, r->wb, boat);
-		buf_printf(o, " + %llu", r->bound);
-		break;
-	case RULE_COND:
-		put_cond(ctx, r->cond, boat);
-		break;
-	}
-}
-
-/* A rule in its general form: on the banks at every step, in the boat
- * on every crossing. */
-static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
+/* A rule: what it forbids, on the banks at every step, in the boat on
+ * every crossing. */
+static void put_rule(struct export_ctx *ctx, const struct rule *r)
 {
 	struct buf *o = ctx->out;
 
@@ -334,54 +270,14 @@ static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
 	buf_putc(o, '\n');
 	if (r->place & PLACE_BANKS) {
 		buf_puts(o, "constraint forall(s in STEP0, b in 0..1)(not (");
-		put_condition(ctx, r, false);
+		put_cond(ctx, r->cond, false, false);
 		buf_puts(o, "));\n");
 	}
 	if (r->place & PLACE_BOAT) {
 		buf_puts(o, "constraint forall(s in STEP)(s <= end -> not (");
-		put_condition(ctx, r, true);
+		put_cond(ctx, r->cond, true, false);
 		buf_puts(o, "));\n");
 	}
-}
-
-/* Who may row crossing s: a rower aboard, alone if it rows only alone,
- * on a crossing its period allows. */
-static void put_rowed(struct export_ctx *ctx)
-{
-	const struct model *m = ctx->model;
-	struct buf *o = ctx->out;
-	const char *sep = "\n    ";
-	size_t i;
-	unsigned k;
-
-	buf_puts(o, "% Who may row crossing s: a rower aboard, alone if it "
-		    "rows only alone,\n% on a crossing it may row.\n"
-		    "function var bool: rowed(STEP: s) =");
-	for (i = 0; i < m->n_items; i++) {
-		const struct item *it = &m->items[i];
-
-		if (!it->rows)
-			continue;
-		buf_printf(o, "%s(", sep);
-		put_count(ctx, i, true);
-		buf_puts(o, " > 0");
-		if (it->rows_alone)
-			buf_puts(o, " /\\ passengers(s) = 1");
-		if (it->row_every) {
-			const char *comma = "";
-
-			buf_printf(o, " /\\ (s - 1) mod %u + 1 in {", it->row_every);
-			for (k = 0; k < it->row_every; k++)
-				if ((it->row_on >> k) & 1) {
-					buf_printf(o, "%s%u", comma, k + 1);
-					comma = ", ";
-				}
-			buf_putc(o, '}');
-		}
-		buf_putc(o, ')');
-		sep = " \\/\n    ";
-	}
-	buf_puts(o, ";\n\n");
 }
 
 /* The boat's weight limit, margin and list of loads, and the time. */
@@ -389,42 +285,22 @@ static void put_boat(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
-	size_t i, l;
+	size_t i;
 
-	if (m->load_limit || m->has_margin) {
-		size_t all[MODEL_MAX_ITEMS];
-		unsigned w[MODEL_MAX_ITEMS];
-
-		for (i = 0; i < m->n_items; i++) {
-			all[i] = i;
-			w[i] = m->items[i].weight;
-		}
+	if (m->has_margin) {
 		buf_puts(o, "% The weight in the boat on step s.\n"
 			    "function var int: load_weight(STEP: s) = ");
-		put_sum(ctx, all, m->n_items, w, true);
+		put_side(ctx, &ctx->boat.weight, true, true);
 		buf_puts(o, ";\n");
-	}
-	if (m->load_limit)
-		buf_printf(o, "constraint forall(s in STEP)(s <= end -> "
-			      "load_weight(s) <= %llu);  %% the boat's load\n",
-			   m->load_limit);
-	if (m->has_margin)
 		buf_printf(o, "constraint forall(s in 2..H)(s <= end -> "
 			      "abs(load_weight(s) - load_weight(s - 1)) <= %llu);"
 			      "  %% the margin\n", m->margin);
-	if (m->loads) {
-		buf_puts(o, "% The only loads the boat carries.\n"
-			    "constraint forall(s in STEP)(s <= end -> (");
-		for (l = 0; l < m->n_loads; l++) {
-			buf_puts(o, l ? " \\/\n    (" : "\n    (");
-			for (i = 0; i < m->n_items; i++) {
-				buf_puts(o, i ? " /\\ " : "");
-				put_count(ctx, i, true);
-				buf_printf(o, " = %u", m->loads[l].count[i]);
-			}
-			buf_putc(o, ')');
-		}
-		buf_puts(o, "));\n");
+	}
+	if (ctx->boat.load) {
+		buf_puts(o, "% The loads the boat may carry.\n"
+			    "constraint forall(s in STEP)(s <= end -> ");
+		put_cond(ctx, ctx->boat.load, true, true);
+		buf_puts(o, ");\n");
 	}
 	if (model_timed(m) && (m->minimize_time || m->has_time_limit)) {
 		buf_puts(o, "% A crossing takes its slowest passenger's time");
@@ -451,7 +327,7 @@ static void put_boat(struct export_ctx *ctx)
 			buf_printf(o, "constraint total_time <= %llu;  "
 				      "%% the time limit\n", m->time_limit);
 	}
-	if (m->load_limit || m->has_margin || m->loads ||
+	if (m->has_margin || ctx->boat.load ||
 	    (model_timed(m) && (m->minimize_time || m->has_time_limit)))
 		buf_putc(o, '\n');
 }
@@ -487,46 +363,9 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, "    forall(k in KIND)(if (s + boat0) mod 2 = 1 then right[k, s] >= "
 			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
 			    "endif) /\\\n");
-	buf_printf(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\ "
-		      "%s));\n\n", model_plain_rowing(ctx->model) ? "rowers(s) >= 1"
-							: "rowed(s)");
-}
-
-/* The rule's functions for item i: kinds have their own. */
-static const char *fn(struct export_ctx *ctx, size_t i, const char *name,
-		      char *buf, size_t size)
-{
-	snprintf(buf, size, "%s%s(%s, b, s)",
-		 ctx->model->items[i].is_kind ? "kind_" : "", name,
-		 ctx->names[i]);
-	return buf;
-}
-
-static void put_rule(struct export_ctx *ctx, const struct rule *r)
-{
-	struct buf *o = ctx->out;
-	char x[EXPORT_LABEL_MAX], y[EXPORT_LABEL_MAX];
-	size_t g;
-
-	if (!rule_is_basic(r)) {
-		put_general_rule(ctx, r);
-		return;
-	}
-	buf_puts(o, "% ");
-	export_comment_text(o, r->text);
-	buf_puts(o, "\nconstraint forall(s in STEP0, b in 0..1)(not (");
-	if (r->kind == RULE_OUTNUMBER) {
-		buf_printf(o, "%s /\\ ", fn(ctx, r->b, "here", x, sizeof x));
-		buf_printf(o, "%s > %s));\n", fn(ctx, r->a, "on", x, sizeof x),
-			   fn(ctx, r->b, "on", y, sizeof y));
-		return;
-	}
-	buf_printf(o, "%s /\\ %s", fn(ctx, r->a, "here", x, sizeof x),
-		   fn(ctx, r->b, "here", y, sizeof y));
-	for (g = 0; g < r->n_guards; g++)
-		buf_printf(o, " /\\ not %s",
-			   fn(ctx, r->guards[g], "here", x, sizeof x));
-	buf_puts(o, "));\n");
+	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\\n    ");
+	put_cond(ctx, ctx->boat.rowed, true, true);
+	buf_puts(o, "));\n\n");
 }
 
 static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
@@ -570,8 +409,6 @@ int export_minizinc(struct export_ctx *ctx)
 	put_header(ctx, ind, kinds);
 	put_variables(ctx, ind, kinds);
 	put_functions(ctx, ind, kinds);
-	if (!model_plain_rowing(m))
-		put_rowed(ctx);
 	put_physics(ctx, ind, kinds);
 	put_boat(ctx);
 	if (m->n_rules > 0)

@@ -20,21 +20,6 @@ static void put_count(struct export_ctx *ctx, size_t i, bool right, unsigned s)
 		buf_printf(ctx->out, "(- %u n_%s_%u)", it->copies, n, s);
 }
 
-/* The Bool: some of item i is on bank at s. */
-static void put_present(struct export_ctx *ctx, size_t i, bool right,
-			unsigned s)
-{
-	const struct item *it = &ctx->model->items[i];
-	const char *n = ctx->names[i];
-
-	if (!it->is_kind)
-		buf_printf(ctx->out, right ? "at_%s_%u" : "(not at_%s_%u)", n, s);
-	else if (right)
-		buf_printf(ctx->out, "(> n_%s_%u 0)", n, s);
-	else
-		buf_printf(ctx->out, "(< n_%s_%u %u)", n, s, it->copies);
-}
-
 /* How many of item i cross at step s (which way is known by parity). */
 static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
 {
@@ -49,15 +34,13 @@ static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
 		buf_printf(ctx->out, "(- n_%s_%u n_%s_%u)", n, s - 1, n, s);
 }
 
-/* The passengers of step s (only the rowers among them, if rowers). */
-static void put_sum(struct export_ctx *ctx, unsigned s, bool rowers)
+/* The passengers of step s. */
+static void put_sum(struct export_ctx *ctx, unsigned s)
 {
 	size_t i;
 
 	buf_puts(ctx->out, "(+ 0");
 	for (i = 0; i < ctx->model->n_items; i++) {
-		if (rowers && !ctx->model->items[i].rows)
-			continue;
 		buf_putc(ctx->out, ' ');
 		put_moved(ctx, i, s);
 	}
@@ -75,31 +58,76 @@ static void put_at(struct export_ctx *ctx, size_t i, enum place p, unsigned s)
 		put_count(ctx, i, p == RIGHT_BANK, s);
 }
 
-/* The sum over set (times w when given) at the place. */
-static void put_set(struct export_ctx *ctx, const size_t *set, size_t n,
-		    const unsigned *w, enum place p, unsigned s)
+/* sum's terms of one sign (positive: those above 0; else those below,
+ * negated) and the constant on that side, as one Int. */
+static void put_side(struct export_ctx *ctx, const struct cond_sum *sum,
+		     bool positive, enum place p, unsigned s)
 {
-	size_t i;
+	struct buf *o = ctx->out;
+	long long k = positive ? sum->constant : -sum->constant;
+	size_t i, n = k > 0;
 
-	buf_puts(ctx->out, "(+ 0");
-	for (i = 0; i < n; i++) {
-		buf_putc(ctx->out, ' ');
-		if (w)
-			buf_printf(ctx->out, "(* %u ", w[i]);
-		put_at(ctx, set[i], p, s);
-		if (w)
-			buf_putc(ctx->out, ')');
+	for (i = 0; i < sum->n; i++)
+		n += (sum->terms[i].coef > 0) == positive;
+	if (n > 1)
+		buf_puts(o, "(+");
+	for (i = 0; i < sum->n; i++) {
+		long long c = sum->terms[i].coef;
+
+		if ((c > 0) != positive)
+			continue;
+		buf_puts(o, n > 1 ? " " : "");
+		if (c != 1 && c != -1)
+			buf_printf(o, "(* %lld ", c > 0 ? c : -c);
+		put_at(ctx, sum->terms[i].item, p, s);
+		if (c != 1 && c != -1)
+			buf_putc(o, ')');
 	}
-	buf_putc(ctx->out, ')');
+	if (k > 0 || n == 0)
+		buf_printf(o, "%s%lld", n > 1 ? " " : "", k > 0 ? k : 0);
+	if (n > 1)
+		buf_putc(o, ')');
 }
 
-static void put_all(struct export_ctx *ctx, enum place p, unsigned s)
-{
-	size_t all[MODEL_MAX_ITEMS], i;
+static void put_cond(struct export_ctx *ctx, const struct cond *c,
+		     enum place p, unsigned s);
 
-	for (i = 0; i < ctx->model->n_items; i++)
-		all[i] = i;
-	put_set(ctx, all, ctx->model->n_items, NULL, p, s);
+/* A comparison on one individual, whose count is 0 or 1, as a Bool of
+ * where it is (or whether it crosses). */
+static void put_flag(struct export_ctx *ctx, const struct cond *c,
+		     enum place p, unsigned s)
+{
+	const char *n = ctx->names[c->sum.terms[0].item];
+	long long k = c->sum.terms[0].coef;
+	bool if0 = cond_cmp_holds(c->cmp, c->sum.constant);
+	bool if1 = cond_cmp_holds(c->cmp, c->sum.constant + k);
+	struct buf *o = ctx->out;
+
+	if (if0 == if1) {
+		buf_puts(o, if0 ? "true" : "false");
+		return;
+	}
+	/* The Bool that is true where it holds: the item there (on the
+	 * left bank, not on the right), or not there. */
+	if (p == BOAT)
+		buf_printf(o, if1 ? "(xor at_%s_%u at_%s_%u)"
+				  : "(= at_%s_%u at_%s_%u)", n, s - 1, n, s);
+	else
+		buf_printf(o, if1 == (p == RIGHT_BANK) ? "at_%s_%u"
+						      : "(not at_%s_%u)", n, s);
+}
+
+/* The operands of a chain of ands (or of ors), each after a space. */
+static void put_chain(struct export_ctx *ctx, const struct cond *c,
+		      enum cond_kind kind, enum place p, unsigned s)
+{
+	if (c->kind != kind) {
+		buf_putc(ctx->out, ' ');
+		put_cond(ctx, c, p, s);
+		return;
+	}
+	put_chain(ctx, c->a, kind, p, s);
+	put_chain(ctx, c->b, kind, p, s);
 }
 
 /* A general condition at the place, as a Bool. */
@@ -109,15 +137,12 @@ static void put_cond(struct export_ctx *ctx, const struct cond *c,
 	static const char *const cmp[] = {"=", "distinct", "<", "<=", ">",
 					  ">="};
 	struct buf *o = ctx->out;
-	size_t i;
 
 	switch (c->kind) {
 	case COND_AND:
 	case COND_OR:
-		buf_puts(o, c->kind == COND_AND ? "(and " : "(or ");
-		put_cond(ctx, c->a, p, s);
-		buf_putc(o, ' ');
-		put_cond(ctx, c->b, p, s);
+		buf_puts(o, c->kind == COND_AND ? "(and" : "(or");
+		put_chain(ctx, c, c->kind, p, s);
 		buf_putc(o, ')');
 		return;
 	case COND_NOT:
@@ -125,102 +150,26 @@ static void put_cond(struct export_ctx *ctx, const struct cond *c,
 		put_cond(ctx, c->a, p, s);
 		buf_putc(o, ')');
 		return;
+	case COND_CROSSING:
+		buf_puts(o, cond_crossing_holds(c, s) ? "true" : "false");
+		return;
 	case COND_CMP:
 		break;
 	}
-	buf_printf(o, "(%s (+ ", cmp[c->cmp]);
-	if (c->sum.constant < 0)
-		buf_printf(o, "(- %lld)", -c->sum.constant);
-	else
-		buf_printf(o, "%lld", c->sum.constant);
-	for (i = 0; i < c->sum.n; i++) {
-		long long k = c->sum.terms[i].coef;
-
-		if (k < 0)
-			buf_printf(o, " (* (- %lld) ", -k);
-		else
-			buf_printf(o, " (* %lld ", k);
-		put_at(ctx, c->sum.terms[i].item, p, s);
-		buf_putc(o, ')');
+	if (c->sum.n == 1 && !ctx->model->items[c->sum.terms[0].item].is_kind) {
+		put_flag(ctx, c, p, s);
+		return;
 	}
-	buf_puts(o, ") 0)");
-}
-
-/* What rule r forbids at the place, as a Bool. */
-static void put_condition(struct export_ctx *ctx, const struct rule *r,
-			  enum place p, unsigned s)
-{
-	struct buf *o = ctx->out;
-	size_t i;
-
-	buf_puts(o, "(and");
-	switch (r->kind) {
-	case RULE_EATS:
-	case RULE_WITHOUT:
-		buf_puts(o, " (> ");
-		put_at(ctx, r->a, p, s);
-		buf_puts(o, " 0)");
-		if (r->kind == RULE_EATS) {
-			buf_puts(o, " (> ");
-			put_at(ctx, r->b, p, s);
-			buf_puts(o, " 0)");
-		}
-		for (i = 0; i < r->n_guards; i++) {
-			buf_puts(o, " (= ");
-			put_at(ctx, r->guards[i], p, s);
-			buf_puts(o, " 0)");
-		}
-		break;
-	case RULE_OUTNUMBER:
-		buf_puts(o, " (> ");
-		put_set(ctx, r->set_b, r->n_b, NULL, p, s);
-		buf_puts(o, " 0) (> ");
-		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
-		buf_printf(o, " (+ %llu ", r->bound);
-		put_set(ctx, r->set_b, r->n_b, NULL, p, s);
-		buf_puts(o, "))");
-		break;
-	case RULE_ALONE:
-	case RULE_EXACT:
-		for (i = 0; r->kind == RULE_EXACT && i < r->n_a; i++) {
-			buf_puts(o, " (> ");
-			put_at(ctx, r->set_a[i], p, s);
-			buf_puts(o, " 0)");
-		}
-		if (r->kind == RULE_ALONE) {
-			buf_puts(o, " (> ");
-			put_all(ctx, p, s);
-			buf_puts(o, " 0)");
-		}
-		buf_puts(o, " (= ");
-		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
-		buf_putc(o, ' ');
-		put_all(ctx, p, s);
-		buf_putc(o, ')');
-		break;
-	case RULE_AT_MOST:
-	case RULE_AT_LEAST:
-		buf_printf(o, " (%s ", r->kind == RULE_AT_MOST ? ">" : "<");
-		put_set(ctx, r->set_a, r->n_a, NULL, p, s);
-		buf_printf(o, " %llu)", r->bound);
-		break;
-	case RULE_SUM:
-		buf_puts(o, " (> ");
-		put_set(ctx, r->set_a, r->n_a, r->wa, p, s);
-		buf_printf(o, " (+ %llu ", r->bound);
-		put_set(ctx, r->set_b, r->n_b, r->wb, p, s);
-		buf_puts(o, "))");
-		break;
-	case RULE_COND:
-		buf_putc(o, ' ');
-		put_cond(ctx, r->cond, p, s);
-		break;
-	}
+	buf_printf(o, "(%s ", cmp[c->cmp]);
+	put_side(ctx, &c->sum, true, p, s);
+	buf_putc(o, ' ');
+	put_side(ctx, &c->sum, false, p, s);
 	buf_putc(o, ')');
 }
 
-/* A rule in its general form, at every step where it holds. */
-static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
+/* A rule: what it forbids, on both banks at every step, in the boat on
+ * every crossing. */
+static void put_rule(struct export_ctx *ctx, const struct rule *r)
 {
 	struct buf *o = ctx->out;
 	unsigned s;
@@ -230,57 +179,31 @@ static void put_general_rule(struct export_ctx *ctx, const struct rule *r)
 	buf_putc(o, '\n');
 	for (s = 0; (r->place & PLACE_BANKS) && s <= ctx->horizon; s++) {
 		buf_puts(o, "(assert (not ");
-		put_condition(ctx, r, LEFT_BANK, s);
+		put_cond(ctx, r->cond, LEFT_BANK, s);
 		buf_puts(o, "))\n(assert (not ");
-		put_condition(ctx, r, RIGHT_BANK, s);
+		put_cond(ctx, r->cond, RIGHT_BANK, s);
 		buf_puts(o, "))\n");
 	}
 	for (s = 1; (r->place & PLACE_BOAT) && s <= ctx->horizon; s++) {
 		buf_printf(o, "(assert (=> (<= %u end) (not ", s);
-		put_condition(ctx, r, BOAT, s);
+		put_cond(ctx, r->cond, BOAT, s);
 		buf_puts(o, ")))\n");
 	}
 }
 
-/* Someone aboard may row step s: a rower, alone if it rows only alone,
- * on a crossing its period allows (known from s). */
-static void put_rowed(struct export_ctx *ctx, unsigned s)
-{
-	const struct model *m = ctx->model;
-	struct buf *o = ctx->out;
-	size_t i;
-
-	buf_puts(o, "(or false");
-	for (i = 0; i < m->n_items; i++) {
-		const struct item *it = &m->items[i];
-
-		if (!it->rows || (it->row_every &&
-				  !((it->row_on >> ((s - 1) % it->row_every)) & 1)))
-			continue;
-		buf_puts(o, " (and (> ");
-		put_moved(ctx, i, s);
-		buf_puts(o, " 0)");
-		if (it->rows_alone) {
-			buf_puts(o, " (= ");
-			put_sum(ctx, s, false);
-			buf_puts(o, " 1)");
-		}
-		buf_putc(o, ')');
-	}
-	buf_putc(o, ')');
-}
-
+/* The load's weight on step s. */
 static void put_weight(struct export_ctx *ctx, unsigned s)
 {
-	const struct model *m = ctx->model;
-	size_t all[MODEL_MAX_ITEMS], i;
-	unsigned w[MODEL_MAX_ITEMS];
+	const struct cond_sum *w = &ctx->boat.weight;
+	size_t i;
 
-	for (i = 0; i < m->n_items; i++) {
-		all[i] = i;
-		w[i] = m->items[i].weight;
+	buf_puts(ctx->out, "(+ 0");
+	for (i = 0; i < w->n; i++) {
+		buf_printf(ctx->out, " (* %lld ", w->terms[i].coef);
+		put_moved(ctx, w->terms[i].item, s);
+		buf_putc(ctx->out, ')');
 	}
-	put_set(ctx, all, m->n_items, w, BOAT, s);
+	buf_putc(ctx->out, ')');
 }
 
 /* The boat's weight limit, margin and list of loads, and a time limit. */
@@ -289,14 +212,14 @@ static void put_boat(struct export_ctx *ctx)
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
 	unsigned s;
-	size_t i, l;
+	size_t i;
 
-	if (m->load_limit)
-		buf_printf(o, "\n; The boat carries at most %llu.\n", m->load_limit);
-	for (s = 1; m->load_limit && s <= ctx->horizon; s++) {
-		buf_printf(o, "(assert (=> (<= %u end) (<= ", s);
-		put_weight(ctx, s);
-		buf_printf(o, " %llu)))\n", m->load_limit);
+	if (ctx->boat.load)
+		buf_puts(o, "\n; The loads the boat may carry.\n");
+	for (s = 1; ctx->boat.load && s <= ctx->horizon; s++) {
+		buf_printf(o, "(assert (=> (<= %u end) ", s);
+		put_cond(ctx, ctx->boat.load, BOAT, s);
+		buf_puts(o, "))\n");
 	}
 	if (m->has_margin)
 		buf_printf(o, "\n; A load weighs within %llu of the one before.\n",
@@ -311,21 +234,6 @@ static void put_boat(struct export_ctx *ctx)
 		buf_putc(o, ' ');
 		put_weight(ctx, s);
 		buf_printf(o, ") %llu))))\n", m->margin);
-	}
-	if (m->loads)
-		buf_puts(o, "\n; The only loads the boat carries.\n");
-	for (s = 1; m->loads && s <= ctx->horizon; s++) {
-		buf_printf(o, "(assert (=> (<= %u end) (or", s);
-		for (l = 0; l < m->n_loads; l++) {
-			buf_puts(o, " (and");
-			for (i = 0; i < m->n_items; i++) {
-				buf_puts(o, " (= ");
-				put_moved(ctx, i, s);
-				buf_printf(o, " %u)", m->loads[l].count[i]);
-			}
-			buf_putc(o, ')');
-		}
-		buf_puts(o, ")))\n");
 	}
 	if (!m->has_time_limit)
 		return;
@@ -441,45 +349,11 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 	/* The sums are written out, not bound with let: Z3 4.8's optimiser
 	 * mishandles let under (minimize). */
 	buf_puts(o, "\n  (<= 1 ");
-	put_sum(ctx, s, false);
+	put_sum(ctx, s);
 	buf_puts(o, ") (<= ");
-	put_sum(ctx, s, false);
+	put_sum(ctx, s);
 	buf_printf(o, " %u) ", m->seats);
-	if (model_plain_rowing(m)) {
-		buf_puts(o, "(<= 1 ");
-		put_sum(ctx, s, true);
-		buf_putc(o, ')');
-	} else {
-		put_rowed(ctx, s);
-	}
-	buf_puts(o, ")))\n");
-}
-
-static void put_rule(struct export_ctx *ctx, const struct rule *r, unsigned s,
-		     bool right)
-{
-	struct buf *o = ctx->out;
-	size_t g;
-
-	buf_puts(o, "(assert (not (and ");
-	if (r->kind == RULE_OUTNUMBER) {
-		buf_puts(o, "(> ");
-		put_count(ctx, r->b, right, s);
-		buf_puts(o, " 0) (> ");
-		put_count(ctx, r->a, right, s);
-		buf_putc(o, ' ');
-		put_count(ctx, r->b, right, s);
-		buf_puts(o, "))))\n");
-		return;
-	}
-	put_present(ctx, r->a, right, s);
-	buf_putc(o, ' ');
-	put_present(ctx, r->b, right, s);
-	for (g = 0; g < r->n_guards; g++) {
-		buf_puts(o, " (not ");
-		put_present(ctx, r->guards[g], right, s);
-		buf_putc(o, ')');
-	}
+	put_cond(ctx, ctx->boat.rowed, BOAT, s);
 	buf_puts(o, ")))\n");
 }
 
@@ -510,19 +384,8 @@ int export_smt2(struct export_ctx *ctx)
 	for (s = 1; s <= ctx->horizon; s++)
 		put_step(ctx, s);
 	put_boat(ctx);
-	for (r = 0; r < m->n_rules; r++) {
-		if (!rule_is_basic(&m->rules[r])) {
-			put_general_rule(ctx, &m->rules[r]);
-			continue;
-		}
-		buf_puts(o, "\n; ");
-		export_comment_text(o, m->rules[r].text);
-		buf_puts(o, ", on both banks at every step\n");
-		for (s = 0; s <= ctx->horizon; s++) {
-			put_rule(ctx, &m->rules[r], s, false);
-			put_rule(ctx, &m->rules[r], s, true);
-		}
-	}
+	for (r = 0; r < m->n_rules; r++)
+		put_rule(ctx, &m->rules[r]);
 	if (!ctx->ask_each_end) {
 		buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
 		return RIVER_OK;
