@@ -368,8 +368,10 @@ typedef struct river_export_options {
 	 * too many to count). */
 	unsigned horizon;
 	/* bqm: the weight of a broken constraint, at most
-	 * RIVER_LAGRANGE_MAX; 0 means the default, the horizon plus one,
-	 * more than any plan's crossings.  A negative, infinite or NaN
+	 * RIVER_LAGRANGE_MAX; 0 means the default, one more than the
+	 * objective can be: the horizon plus one for the crossings, the
+	 * horizon times the slowest crossing plus one for least time.  A
+	 * negative, infinite or NaN
 	 * weight, or a larger one, is RIVER_EINVAL. */
 	double lagrange;
 	/* river_solve_engine only (river_export ignores them), as in

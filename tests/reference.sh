@@ -6,8 +6,9 @@
 # optimum (crossings, or time) and the number of optimal plans agree,
 # and river verify accepts river's plan.  Every fifth puzzle solvable
 # in the fewest crossings also goes through the MiniZinc and SMT-LIB
-# models of it (when minizinc and z3 are installed), which must find
-# the same optimum (proving
+# models of it (when minizinc and z3 are installed), and another fifth
+# of the solvable ones, least time too, through the LP model and CBC,
+# which must find the same optimum (proving
 # that no plan exists, or that a time is the least, can take Gecode
 # minutes, too long to try on all).
 . "${srcdir:-.}/tests/lib.sh"
@@ -53,8 +54,13 @@ while test "$seed" -le "$seeds"; do
 		fi ;;
 	esac
 	case $want in solved*crossings*) mzn=$((seed % 5)) ;; *) mzn=1 ;; esac
-	for engine in minizinc z3; do
-		test $mzn -eq 0 && command -v $engine >/dev/null 2>&1 || continue
+	# Another fifth, least time too, through the LP model and CBC.
+	case $want in solved*) lp=$((seed % 5)) ;; *) lp=0 ;; esac
+	for engine in minizinc z3 cbc; do
+		case $engine in
+		cbc) test $lp -eq 2 ;;
+		*) test $mzn -eq 0 ;;
+		esac && command -v $engine >/dev/null 2>&1 || continue
 		run_river solve -e $engine -f json "$puz" >"$tmp/mzn.json" 2>"$tmp/err"
 		status=$?
 		set -- $want

@@ -151,48 +151,6 @@ int compile_model(struct model *model, struct arena *arena,
 	return RIVER_OK;
 }
 
-bool rule_is_basic(const struct rule *r)
-{
-	return r->place == PLACE_BANKS &&
-	       (r->kind == RULE_EATS ||
-		(r->kind == RULE_OUTNUMBER && r->n_a == 1 && r->n_b == 1 &&
-		 !r->bound));
-}
-
-bool model_is_basic(const struct model *m, const char **what, struct loc *loc)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++) {
-		if (m->items[i].rows_alone || m->items[i].row_every) {
-			*what = "a rowing rule ('rows only')";
-			*loc = m->items[i].loc;
-			return false;
-		}
-	}
-	for (i = 0; i < m->n_rules; i++) {
-		const struct rule *r = &m->rules[i];
-
-		if (!rule_is_basic(r)) {
-			*what = "this rule";
-			*loc = r->loc;
-			return false;
-		}
-	}
-	*loc = m->time_loc;
-	if (m->load_limit || m->has_margin || m->loads) {
-		*what = m->loads ? "a list of the boat's loads"
-			: m->load_limit ? "a load limit" : "a load margin";
-		*loc = m->boat_loc;
-		return false;
-	}
-	if (m->minimize_time || m->has_time_limit) {
-		*what = m->minimize_time ? "a time objective" : "a time limit";
-		return false;
-	}
-	return true;
-}
-
 bool model_timed(const struct model *m)
 {
 	size_t i;

@@ -152,15 +152,4 @@ bool model_plain_rowing(const struct model *m);
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);
 
-/* True for an eats rule, or an outnumber rule between two single items
- * without a margin, on the banks: the rules every model format writes. */
-bool rule_is_basic(const struct rule *r);
-
-/* True when the puzzle only uses what the declarative exporters model:
- * seats, rowers, and eats/outnumber rules between single items on the
- * banks.  Otherwise *what names the first thing they do not, and *loc
- * where it is. */
-bool model_is_basic(const struct model *m, const char **what,
-		    struct loc *loc);
-
 #endif

@@ -275,6 +275,21 @@ static double largest(const struct qubo *q)
 	return most;
 }
 
+/* The most the objective can be: the crossings, the horizon; or the
+ * steps' times, each at most the slowest.  A broken constraint must cost
+ * more than any plan can save. */
+static double objective_most(const struct linear *lin)
+{
+	double most = 0;
+	size_t i;
+
+	for (i = lin->objective.first;
+	     i < lin->objective.first + lin->objective.n; i++)
+		most += fabs((double)lin->terms[i].coef) *
+			(double)lin->vars[lin->terms[i].var].upper;
+	return most;
+}
+
 /* Past 2^53 doubles no longer hold every whole number: sums of the
  * penalties would no longer cancel exactly. */
 #define EXACT_MAX 9007199254740992.0
@@ -283,12 +298,11 @@ int export_bqm(struct export_ctx *ctx)
 {
 	struct linear lin;
 	struct qubo q;
-	double lagrange = ctx->lagrange != 0 ? ctx->lagrange
-					     : (double)ctx->horizon + 1;
+	double lagrange = ctx->lagrange;
 	size_t i;
 	int rc;
 
-	if (!(lagrange > 0 && lagrange <= RIVER_LAGRANGE_MAX))
+	if (lagrange != 0 && !(lagrange > 0 && lagrange <= RIVER_LAGRANGE_MAX))
 		return diag_set(ctx->diag, RIVER_EINVAL, NULL, NULL,
 				"the Lagrange weight must be a number above 0 "
 				"and at most %g, not %g", RIVER_LAGRANGE_MAX,
@@ -296,6 +310,8 @@ int export_bqm(struct export_ctx *ctx)
 	memset(&q, 0, sizeof q);
 	linear_init(&q.vars);
 	rc = export_linear(ctx, &lin);
+	if (rc == RIVER_OK && lagrange == 0)
+		lagrange = objective_most(&lin) + 1;
 	for (i = 0; rc == RIVER_OK && i < lin.n_vars; i++) {
 		struct digit d[64];
 

@@ -5,15 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each format, its writer, and what it can say: every format states the
+ * whole language, and all but SMT-LIB minimise time (Z3's optimiser is
+ * not to be trusted with it). */
 static const struct {
 	const char *name;
 	export_writer write;
+	bool least_time;
 } formats[] = {
-	{"minizinc", export_minizinc},
-	{"smt2", export_smt2},
-	{"lp", export_lp},
-	{"ocean", export_ocean},
-	{"bqm", export_bqm},
+	{"minizinc", export_minizinc, true},
+	{"smt2", export_smt2, false},
+	{"lp", export_lp, true},
+	{"ocean", export_ocean, true},
+	{"bqm", export_bqm, true},
 };
 
 #define N_FORMATS (sizeof formats / sizeof formats[0])
@@ -205,26 +209,20 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const char *format, river_diag *diag)
 {
 	int rc = RIVER_OK;
-	const char *what;
-	struct loc loc;
+	size_t f;
 
 	memset(ctx, 0, sizeof *ctx);
-	/* SMT-LIB takes all but least time (Z3's optimiser is not to be
-	 * trusted with it); LP, Ocean and BQM the basic language. */
-	if (strcmp(format, "smt2") == 0 && puzzle->model.minimize_time) {
-		what = "a time objective";
-		loc = puzzle->model.time_loc;
-	}
-	if ((strcmp(format, "smt2") == 0 && puzzle->model.minimize_time) ||
-	    (strcmp(format, "minizinc") != 0 && strcmp(format, "smt2") != 0 &&
-	     !model_is_basic(&puzzle->model, &what, &loc)))
+	for (f = 0; f < N_FORMATS && strcmp(formats[f].name, format) != 0; f++)
+		;
+	if (f < N_FORMATS && puzzle->model.minimize_time &&
+	    !formats[f].least_time)
 		return diag_set(diag, RIVER_EUNSUPPORTED, &puzzle->src,
-				loc.line ? &loc : NULL,
-				"the %s format cannot express %s yet: export it "
-				"--to minizinc%s, or solve it with the built-in "
-				"search or --engine minizinc%s", format, what,
-				puzzle->model.minimize_time ? "" : " or smt2",
-				puzzle->model.minimize_time ? "" : " or z3");
+				puzzle->model.time_loc.line
+				? &puzzle->model.time_loc : NULL,
+				"the %s format cannot express a time objective "
+				"yet: export it --to minizinc or lp, or solve it "
+				"with the built-in search or --engine minizinc, "
+				"cbc or glpk", format);
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
 	if (boat_meaning_build(&ctx->boat, ctx->model) != RIVER_OK)

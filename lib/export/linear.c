@@ -148,13 +148,21 @@ void linear_row(struct linear *m, const char *name, bool objective)
 
 void linear_term(struct linear *m, long coef, const char *var)
 {
-	struct lin_row *r = current(m);
-	size_t v, i;
+	size_t v;
 
-	if (!r || coef == 0)
+	if (coef == 0)
 		return;
 	v = linear_var(m, var);
-	if (v == SIZE_MAX)
+	if (v != SIZE_MAX)
+		linear_term_var(m, coef, v);
+}
+
+void linear_term_var(struct linear *m, long coef, size_t v)
+{
+	struct lin_row *r = current(m);
+	size_t i;
+
+	if (!r || coef == 0)
 		return;
 	/* A variable named twice in a row is one term. */
 	for (i = r->first; i < r->first + r->n; i++) {

@@ -48,6 +48,8 @@ void linear_integer(struct linear *m, const char *name, long upper);
 /* Start a row (or, with objective, the objective); add terms; end it. */
 void linear_row(struct linear *m, const char *name, bool objective);
 void linear_term(struct linear *m, long coef, const char *var);
+/* A term of variable number v (from linear_var). */
+void linear_term_var(struct linear *m, long coef, size_t v);
 void linear_end(struct linear *m, char op, long rhs);
 
 #endif

@@ -10,7 +10,11 @@
  * The objective counts the crossings: it rewards finishing early.  Every
  * name starts with a lower-case letter other than e and holds only
  * letters, digits and underscores, as HiGHS (dimod's reader) wants. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "export/export.h"
 #include "export/linear.h"
@@ -47,56 +51,16 @@ static void end_row(struct lin *l, const char *op, long rhs)
 	linear_end(l->m, op[0] == '<' ? '<' : op[0] == '>' ? '>' : '=', rhs);
 }
 
-/* count(i on bank) = sign * var + constant: adds the var term with
- * coef and returns what the constant adds to the left-hand side. */
-static long count_term(struct export_ctx *ctx, struct lin *l, size_t i,
-		       bool right, long coef, unsigned s)
-{
-	const struct item *it = &ctx->model->items[i];
-	const char *fmt = it->is_kind ? "num_%s_%u" : "pos_%s_%u";
-	long all = (long)it->copies;
-
-	term(l, right ? coef : -coef, fmt, ctx->names[i], s);
-	return right ? 0 : coef * all;
-}
-
-/* presence(i on bank) as a 0/1 term: an individual's own position, a
- * kind's "some" indicator. */
-static long presence_term(struct export_ctx *ctx, struct lin *l, size_t i,
-			  bool right, long coef, unsigned s)
-{
-	const struct item *it = &ctx->model->items[i];
-
-	if (!it->is_kind)
-		return count_term(ctx, l, i, right, coef, s);
-	term(l, coef, right ? "some_%s_r_%u" : "some_%s_l_%u", ctx->names[i], s);
-	return 0;
-}
-
-static bool kind_in_rules(const struct model *m, size_t i)
-{
-	size_t r, g;
-
-	for (r = 0; r < m->n_rules; r++) {
-		const struct rule *rule = &m->rules[r];
-
-		if (rule->a == i || rule->b == i)
-			return true;
-		for (g = 0; g < rule->n_guards; g++)
-			if (rule->guards[g] == i)
-				return true;
-	}
-	return false;
-}
-
+/* The crossings, or with least time the time: the sum of trip_s. */
 static void put_objective(struct export_ctx *ctx)
 {
 	struct lin l = {ctx->linear};
+	bool time = ctx->model->minimize_time;
 	unsigned s;
 
-	linear_row(l.m, "crossings", true);
+	linear_row(l.m, time ? "time" : "crossings", true);
 	for (s = 1; s <= ctx->horizon; s++)
-		term(&l, 1, "active%s_%u", "", s);
+		term(&l, 1, time ? "trip%s_%u" : "active%s_%u", "", s);
 	linear_end(l.m, '=', 0);
 }
 
@@ -157,7 +121,7 @@ static void put_start_goal(struct export_ctx *ctx)
 }
 
 /* Step s: what is available on the boat's bank, what is chosen, how the
- * positions follow, and the boat's seats and rowers. */
+ * positions follow, and the boat's seats. */
 static void put_step(struct export_ctx *ctx, unsigned s)
 {
 	const struct model *m = ctx->model;
@@ -194,21 +158,166 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 		term(&l, 1, "choice_%s_%u", ctx->names[i], s);
 	term(&l, -1, "active%s_%u", "", s);
 	end_row(&l, ">=", 0);
-	l = row(ctx, "rower%s_%u", "", s);
-	for (i = 0; i < m->n_items; i++)
-		if (m->items[i].rows)
-			term(&l, 1, "choice_%s_%u", ctx->names[i], s);
-	term(&l, -1, "active%s_%u", "", s);
-	end_row(&l, ">=", 0);
 }
 
-/* some_i_b_s is 1 exactly when a kind has copies on bank b. */
-static void put_presence(struct export_ctx *ctx, size_t i, unsigned s)
+/* ---- Conditions as rows ------------------------------------------
+ *
+ * A rule forbids its condition; the boat's rules require theirs (who
+ * rows, which loads).  A condition is and, or, not over comparisons of
+ * a sum of counts with 0; it is required of a place (a bank after step
+ * s, or the boat on step s) when a guard G is 1, G being 1 itself on
+ * the banks and active_s in the boat, and G never above 1.
+ *   - an and requires each part under G;
+ *   - an or sums its parts' indicators E, each a linear expression that
+ *     is at least 1 only where its part holds (and can be where it
+ *     does): sum E >= G.  A comparison such as "wolf there" is its own
+ *     indicator (pos_wolf_s, or 1 - pos_wolf_s on the left); one whole
+ *     part that has none is required under G - sum E; more get a binary
+ *     aux_ each, the or's indicators, and are required under it;
+ *   - a comparison sum <= 0 under G is sum + hi G <= hi, hi the most
+ *     the sum can be (and sum >= 0 is sum + lo G >= lo, lo the least):
+ *     nothing when G is 1 or more, itself when G is 1 or less.
+ * So "wolf eats goat unless farmer" is one row with no aux variable, as
+ * the CQM article writes it, and everything else costs what it says. */
+
+/* A linear expression: sum coef * var + constant. */
+struct expr {
+	size_t *var;
+	long *coef;
+	size_t n, cap;
+	long constant;
+};
+
+/* What the rows of one rule at one place are made with. */
+struct rows {
+	struct export_ctx *ctx;
+	bool *some_made;          /* per item and step: its some_ rows */
+	const char *tag;          /* the first row's name */
+	unsigned n_rows, n_aux;   /* made under tag so far */
+};
+
+/* Where a condition looks. */
+enum at { AT_LEFT, AT_RIGHT, AT_BOAT };
+struct place {
+	enum at at;
+	unsigned s;
+};
+
+static void expr_release(struct expr *e)
 {
+	free(e->var);
+	free(e->coef);
+	memset(e, 0, sizeof *e);
+}
+
+static void expr_var(struct export_ctx *ctx, struct expr *e, long coef,
+		     size_t v)
+{
+	size_t i;
+
+	if (v == SIZE_MAX || coef == 0)
+		return;
+	for (i = 0; i < e->n; i++)
+		if (e->var[i] == v) {
+			e->coef[i] += coef;
+			return;
+		}
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? e->cap * 2 : 8;
+		size_t *var = realloc(e->var, cap * sizeof *var);
+		long *c;
+
+		if (var)
+			e->var = var;
+		c = var ? realloc(e->coef, cap * sizeof *c) : NULL;
+		if (!c) {
+			ctx->linear->failed = true;
+			return;
+		}
+		e->coef = c;
+		e->cap = cap;
+	}
+	e->var[e->n] = v;
+	e->coef[e->n++] = coef;
+}
+
+static void expr_named(struct export_ctx *ctx, struct expr *e, long coef,
+		       const char *fmt, const char *name, unsigned s)
+{
+	char var[EXPORT_LABEL_MAX];
+
+	snprintf(var, sizeof var, fmt, name, s);
+	expr_var(ctx, e, coef, linear_var(ctx->linear, var));
+}
+
+/* e += scale * f. */
+static void expr_add(struct export_ctx *ctx, struct expr *e,
+		     const struct expr *f, long scale)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		expr_var(ctx, e, scale * f->coef[i], f->var[i]);
+	e->constant += scale * f->constant;
+}
+
+/* The row e op 0, named tag, tag_2, tag_3, ...; none when it holds
+ * whatever the variables. */
+static void expr_row(struct rows *w, const struct expr *e, char op)
+{
+	struct linear *m = w->ctx->linear;
+	char name[EXPORT_LABEL_MAX + 16];
+	long lo = e->constant, hi = e->constant, sign;
+	size_t i;
+	int neg = 0;
+
+	for (i = 0; i < e->n; i++) {
+		long most = e->coef[i] * m->vars[e->var[i]].upper;
+
+		if (most < 0)
+			lo += most;
+		else
+			hi += most;
+	}
+	if ((op == '<' && hi <= 0) || (op == '>' && lo >= 0))
+		return;
+	if (++w->n_rows == 1)
+		snprintf(name, sizeof name, "%s", w->tag);
+	else
+		snprintf(name, sizeof name, "%s_%u", w->tag, w->n_rows);
+	/* Written with more terms added than taken away: a + b - g <= 1
+	 * rather than -a - b + g >= -1. */
+	for (i = 0; i < e->n; i++)
+		neg += e->coef[i] < 0 ? 1 : -1;
+	sign = neg > 0 ? -1 : 1;
+	linear_row(m, name, false);
+	for (i = 0; i < e->n; i++)
+		linear_term_var(m, sign * e->coef[i], e->var[i]);
+	linear_end(m, sign > 0 ? op : op == '<' ? '>' : '<', -sign * e->constant);
+}
+
+/* A new binary for the rows of w, as an expression. */
+static void expr_aux(struct rows *w, struct expr *e)
+{
+	char name[EXPORT_LABEL_MAX + 24];
+
+	snprintf(name, sizeof name, "aux_%s_%u", w->tag, ++w->n_aux);
+	expr_var(w->ctx, e, 1, linear_var(w->ctx->linear, name));
+}
+
+/* some_i_b_s is 1 exactly when a kind has copies on bank b after step
+ * s: its rows are made the first time a condition asks. */
+static void put_some(struct rows *w, size_t i, unsigned s)
+{
+	struct export_ctx *ctx = w->ctx;
 	const char *n = ctx->names[i];
 	long all = (long)ctx->model->items[i].copies;
+	bool *made = &w->some_made[i * (ctx->horizon + 1) + s];
 	struct lin l;
 
+	if (*made)
+		return;
+	*made = true;
 	l = row(ctx, "somer_%s_%u", n, s);
 	term(&l, 1, "num_%s_%u", n, s);
 	term(&l, -1, "some_%s_r_%u", n, s);
@@ -227,40 +336,464 @@ static void put_presence(struct export_ctx *ctx, size_t i, unsigned s)
 	end_row(&l, ">=", all);
 }
 
-static void put_rule(struct export_ctx *ctx, size_t r, unsigned s, bool right)
+/* e += coef * (the copies of item i at the place). */
+static void expr_count(struct export_ctx *ctx, struct expr *e, long coef,
+		       size_t i, const struct place *p)
 {
-	const struct rule *rule = &ctx->model->rules[r];
-	struct lin l;
-	char tag[32];
-	long constant = 0;
-	size_t g;
+	const struct item *it = &ctx->model->items[i];
+	const char *fmt = it->is_kind ? "num_%s_%u" : "pos_%s_%u";
 
-	snprintf(tag, sizeof tag, "rule%zu_%c", r + 1, right ? 'r' : 'l');
-	l = row(ctx, "%s_%u", tag, s);
-	if (rule->kind == RULE_EATS) {
-		/* a + b - guards <= 1: never both without a guard. */
-		constant += presence_term(ctx, &l, rule->a, right, 1, s);
-		constant += presence_term(ctx, &l, rule->b, right, 1, s);
-		for (g = 0; g < rule->n_guards; g++)
-			constant += presence_term(ctx, &l, rule->guards[g],
-						  right, -1, s);
-		end_row(&l, "<=", 1 - constant);
+	if (p->at == AT_BOAT) {
+		expr_named(ctx, e, coef, "choice_%s_%u", ctx->names[i], p->s);
+	} else if (p->at == AT_RIGHT) {
+		expr_named(ctx, e, coef, fmt, ctx->names[i], p->s);
+	} else {
+		expr_named(ctx, e, -coef, fmt, ctx->names[i], p->s);
+		e->constant += coef * (long)it->copies;
+	}
+}
+
+static void expr_sum(struct export_ctx *ctx, struct expr *e,
+		     const struct cond_sum *sum, const struct place *p)
+{
+	size_t i;
+
+	for (i = 0; i < sum->n; i++)
+		expr_count(ctx, e, (long)sum->terms[i].coef, sum->terms[i].item,
+			   p);
+	e->constant += (long)sum->constant;
+}
+
+static enum cond_cmp flip(enum cond_cmp c)
+{
+	static const enum cond_cmp not[] = {COND_NE, COND_EQ, COND_GE,
+					    COND_GT, COND_LE, COND_LT};
+	return not[c];
+}
+
+/* A comparison of a sum whose terms all have one sign, as a test of
+ * P, the sum of the counts times the coefficients' sizes: P >= t (UP),
+ * P <= t (DOWN), or something else (OTHER). */
+enum shape { ALWAYS, NEVER, UP, DOWN, OTHER };
+
+static enum shape shape_of(const struct export_ctx *ctx,
+			   const struct cond_sum *sum, enum cond_cmp cmp,
+			   long long *t, long long *least)
+{
+	long long k = sum->constant, most = 0, p;
+	int sign = 0;
+	size_t i;
+
+	*least = LLONG_MAX;
+	for (i = 0; i < sum->n; i++) {
+		long long c = sum->terms[i].coef;
+		int sc = c > 0 ? 1 : -1;
+
+		if (sign && sc != sign)
+			return OTHER;
+		sign = sc;
+		c = c < 0 ? -c : c;
+		most += c * ctx->model->items[sum->terms[i].item].copies;
+		if (c < *least)
+			*least = c;
+	}
+	if (!sign)
+		return cond_cmp_holds(cmp, k) ? ALWAYS : NEVER;
+	/* sign * P + k cmp 0 */
+	p = sign > 0 ? -k : k; /* where sign * P + k is 0 */
+	switch (cmp) {
+	case COND_EQ:
+	case COND_NE:
+		if (p < 0 || p > most)
+			return cmp == COND_EQ ? NEVER : ALWAYS;
+		if (p != 0)
+			return OTHER;
+		*t = cmp == COND_EQ ? 0 : 1;
+		return cmp == COND_EQ ? DOWN : UP;
+	case COND_LE:
+	case COND_LT:
+		*t = sign > 0 ? p - (cmp == COND_LT) : p + (cmp == COND_LT);
+		if (sign > 0)
+			return *t < 0 ? NEVER : *t >= most ? ALWAYS : DOWN;
+		return *t <= 0 ? ALWAYS : *t > most ? NEVER : UP;
+	case COND_GE:
+	case COND_GT:
+		*t = sign > 0 ? p + (cmp == COND_GT) : p - (cmp == COND_GT);
+		if (sign > 0)
+			return *t <= 0 ? ALWAYS : *t > most ? NEVER : UP;
+		return *t < 0 ? NEVER : *t >= most ? ALWAYS : DOWN;
+	}
+	return OTHER;
+}
+
+/* The indicator of c (of not c when neg) at the place, into e, when it
+ * has one: see above. */
+static bool indicator(struct rows *w, const struct cond *c, bool neg,
+		      const struct place *p, struct expr *e)
+{
+	struct export_ctx *ctx = w->ctx;
+	long long t, least;
+	size_t i;
+
+	if (c->kind == COND_NOT)
+		return indicator(w, c->a, !neg, p, e);
+	if (c->kind == COND_CROSSING) {
+		e->constant += cond_crossing_holds(c, p->s) != neg;
+		return true;
+	}
+	if (c->kind != COND_CMP)
+		return false;
+	switch (shape_of(ctx, &c->sum, neg ? flip(c->cmp) : c->cmp, &t,
+			 &least)) {
+	case ALWAYS:
+		e->constant += 1;
+		return true;
+	case NEVER:
+		return true;
+	case UP:
+		/* P >= t with t no more than the least coefficient: P
+		 * itself, which is 0 or at least t. */
+		if (t > least)
+			return false;
+		for (i = 0; i < c->sum.n; i++) {
+			long long k = c->sum.terms[i].coef;
+
+			expr_count(ctx, e, (long)(k < 0 ? -k : k),
+				   c->sum.terms[i].item, p);
+		}
+		return true;
+	case DOWN:
+		/* P <= t below the least coefficient: none there, for one
+		 * item: 1 - its count, or 1 - its some_ on a bank. */
+		if (t >= least || c->sum.n != 1)
+			return false;
+		i = c->sum.terms[0].item;
+		if (!ctx->model->items[i].is_kind) {
+			e->constant += 1;
+			expr_count(ctx, e, -1, i, p);
+			return true;
+		}
+		if (p->at == AT_BOAT)
+			return false;
+		put_some(w, i, p->s);
+		e->constant += 1;
+		expr_named(ctx, e, -1, p->at == AT_RIGHT ? "some_%s_r_%u"
+							 : "some_%s_l_%u",
+			   ctx->names[i], p->s);
+		return true;
+	case OTHER:
+		break;
+	}
+	return false;
+}
+
+static void require(struct rows *w, const struct cond *c, bool neg,
+		    const struct place *p, const struct expr *g);
+
+/* The parts of an or (an and when neg) chain, each required or summed. */
+struct parts {
+	const struct cond **c;
+	bool *neg;
+	size_t n, cap;
+};
+
+static void collect(struct rows *w, const struct cond *c, bool neg,
+		    enum cond_kind kind, const struct place *p,
+		    struct expr *sum, struct parts *rest)
+{
+	if (c->kind == COND_NOT) {
+		collect(w, c->a, !neg, kind, p, sum, rest);
 		return;
 	}
-	/* count(a) - count(b) <= M (1 - present(b)), M = copies of a.  An
-	 * individual b's presence is its count: one term, M - 1. */
-	{
-		long big = (long)ctx->model->items[rule->a].copies;
-
-		constant += count_term(ctx, &l, rule->a, right, 1, s);
-		if (ctx->model->items[rule->b].is_kind) {
-			constant += count_term(ctx, &l, rule->b, right, -1, s);
-			constant += presence_term(ctx, &l, rule->b, right, big, s);
-		} else {
-			constant += count_term(ctx, &l, rule->b, right, big - 1, s);
-		}
-		end_row(&l, "<=", big - constant);
+	if ((c->kind == COND_AND || c->kind == COND_OR) &&
+	    (c->kind == kind) != neg) {
+		collect(w, c->a, neg, kind, p, sum, rest);
+		collect(w, c->b, neg, kind, p, sum, rest);
+		return;
 	}
+	if (indicator(w, c, neg, p, sum))
+		return;
+	if (rest->n == rest->cap) {
+		size_t cap = rest->cap ? rest->cap * 2 : 8;
+		const struct cond **cs = realloc(rest->c, cap * sizeof *cs);
+		bool *ns;
+
+		if (cs)
+			rest->c = cs;
+		ns = cs ? realloc(rest->neg, cap * sizeof *ns) : NULL;
+		if (!ns) {
+			w->ctx->linear->failed = true;
+			return;
+		}
+		rest->neg = ns;
+		rest->cap = cap;
+	}
+	rest->c[rest->n] = c;
+	rest->neg[rest->n++] = neg;
+}
+
+/* An or (of c and its kin) under g. */
+static void require_or(struct rows *w, const struct cond *c, bool neg,
+		       const struct place *p, const struct expr *g)
+{
+	struct export_ctx *ctx = w->ctx;
+	struct expr sum = {0}, under = {0};
+	struct parts rest = {0};
+	size_t i;
+
+	collect(w, c, neg, COND_OR, p, &sum, &rest);
+	if (sum.n == 0 && sum.constant >= 1) {
+		/* Some part always holds. */
+	} else if (rest.n == 0) {
+		expr_add(ctx, &sum, g, -1);
+		expr_row(w, &sum, '>');
+	} else if (rest.n == 1) {
+		expr_add(ctx, &under, g, 1);
+		expr_add(ctx, &under, &sum, -1);
+		require(w, rest.c[0], rest.neg[0], p, &under);
+	} else {
+		struct expr *aux = calloc(rest.n, sizeof *aux);
+
+		if (!aux)
+			ctx->linear->failed = true;
+		for (i = 0; aux && i < rest.n; i++) {
+			expr_aux(w, &aux[i]);
+			expr_add(ctx, &sum, &aux[i], 1);
+		}
+		expr_add(ctx, &under, g, -1);
+		expr_add(ctx, &under, &sum, 1);
+		if (aux)
+			expr_row(w, &under, '>');
+		for (i = 0; aux && i < rest.n; i++) {
+			require(w, rest.c[i], rest.neg[i], p, &aux[i]);
+			expr_release(&aux[i]);
+		}
+		free(aux);
+	}
+	expr_release(&sum);
+	expr_release(&under);
+	free(rest.c);
+	free(rest.neg);
+}
+
+/* sum cmp 0 under g, cmp one of <=, >=, <, >. */
+static void require_cmp(struct rows *w, const struct cond_sum *cs,
+			enum cond_cmp cmp, const struct place *p,
+			const struct expr *g)
+{
+	struct export_ctx *ctx = w->ctx;
+	struct expr e = {0};
+	bool below = cmp == COND_LE || cmp == COND_LT;
+	long lo, hi;
+	size_t i;
+
+	expr_sum(ctx, &e, cs, p);
+	if (cmp == COND_LT)
+		e.constant += 1; /* sum + 1 <= 0 */
+	if (cmp == COND_GT)
+		e.constant -= 1; /* sum - 1 >= 0 */
+	lo = hi = (long)cs->constant + (cmp == COND_LT) - (cmp == COND_GT);
+	for (i = 0; i < cs->n; i++) {
+		long most = (long)cs->terms[i].coef *
+			    (long)ctx->model->items[cs->terms[i].item].copies;
+
+		if (most < 0)
+			lo += most;
+		else
+			hi += most;
+	}
+	/* sum <= hi (1 - g): sum + hi g <= hi; sum >= lo (1 - g). */
+	if (below ? hi > 0 : lo < 0) {
+		long big = below ? hi : lo;
+
+		expr_add(ctx, &e, g, big);
+		e.constant -= big;
+		expr_row(w, &e, below ? '<' : '>');
+	}
+	expr_release(&e);
+}
+
+/* c (not c when neg) holds at the place wherever g is 1. */
+static void require(struct rows *w, const struct cond *c, bool neg,
+		    const struct place *p, const struct expr *g)
+{
+	struct export_ctx *ctx = w->ctx;
+	struct expr e = {0};
+	enum cond_cmp cmp;
+
+	if (g->n == 0 && g->constant <= 0)
+		return; /* required nowhere */
+	switch (c->kind) {
+	case COND_NOT:
+		require(w, c->a, !neg, p, g);
+		return;
+	case COND_AND:
+	case COND_OR:
+		if ((c->kind == COND_AND) != neg) {
+			require(w, c->a, neg, p, g);
+			require(w, c->b, neg, p, g);
+		} else {
+			require_or(w, c, neg, p, g);
+		}
+		return;
+	case COND_CROSSING:
+	case COND_CMP:
+		break;
+	}
+	if (indicator(w, c, neg, p, &e)) {
+		expr_add(ctx, &e, g, -1); /* E >= g */
+		expr_row(w, &e, '>');
+		expr_release(&e);
+		return;
+	}
+	cmp = neg ? flip(c->cmp) : c->cmp;
+	if (cmp == COND_NE) {
+		/* below 0 or above: an or of the two. */
+		struct cond lt = *c, gt = *c, either = {0};
+
+		lt.cmp = COND_LT;
+		gt.cmp = COND_GT;
+		either.kind = COND_OR;
+		either.a = &lt;
+		either.b = &gt;
+		require_or(w, &either, false, p, g);
+		return;
+	}
+	if (cmp == COND_EQ) {
+		require_cmp(w, &c->sum, COND_LE, p, g);
+		require_cmp(w, &c->sum, COND_GE, p, g);
+		return;
+	}
+	require_cmp(w, &c->sum, cmp, p, g);
+}
+
+/* c (not c when neg) at the place wherever g is 1, in rows named tag. */
+static void put_cond(struct export_ctx *ctx, bool *some_made, const char *tag,
+		     const struct cond *c, bool neg, const struct place *p,
+		     const struct expr *g)
+{
+	struct rows w = {ctx, some_made, tag, 0, 0};
+
+	require(&w, c, neg, p, g);
+}
+
+/* The boat on crossing s: a rower who may row it, a load it may carry,
+ * and no rule broken aboard; all when it crosses (active_s). */
+static void put_boat(struct export_ctx *ctx, bool *some_made, unsigned s)
+{
+	const struct model *m = ctx->model;
+	struct place p = {AT_BOAT, s};
+	struct expr active = {0};
+	char tag[EXPORT_LABEL_MAX];
+	size_t r;
+
+	expr_named(ctx, &active, 1, "active%s_%u", "", s);
+	snprintf(tag, sizeof tag, "rower_%u", s);
+	put_cond(ctx, some_made, tag, ctx->boat.rowed, false, &p, &active);
+	if (ctx->boat.load) {
+		snprintf(tag, sizeof tag, "load_%u", s);
+		put_cond(ctx, some_made, tag, ctx->boat.load, false, &p, &active);
+	}
+	for (r = 0; r < m->n_rules; r++) {
+		if (!(m->rules[r].place & PLACE_BOAT))
+			continue;
+		snprintf(tag, sizeof tag, "rule%zu_b_%u", r + 1, s);
+		put_cond(ctx, some_made, tag, m->rules[r].cond, true, &p, &active);
+	}
+	expr_release(&active);
+}
+
+/* The load's weight on step s, times sign, into e. */
+static void expr_weight(struct export_ctx *ctx, struct expr *e, long sign,
+			unsigned s)
+{
+	struct place p = {AT_BOAT, s};
+	struct cond_sum w = ctx->boat.weight;
+	size_t i;
+
+	for (i = 0; i < w.n; i++)
+		expr_count(ctx, e, sign * (long)w.terms[i].coef, w.terms[i].item,
+			   &p);
+}
+
+/* A load weighs within the margin of the one before: from step 2 on,
+ * while the boat crosses, |w_s - w_(s-1)| <= margin. */
+static void put_margin(struct export_ctx *ctx, unsigned s)
+{
+	long most = 0, margin = (long)ctx->model->margin;
+	char tag[EXPORT_LABEL_MAX];
+	size_t i;
+	int sign;
+
+	for (i = 0; i < ctx->boat.weight.n; i++)
+		most += (long)ctx->boat.weight.terms[i].coef *
+			(long)ctx->model->items[ctx->boat.weight.terms[i].item].copies;
+	for (sign = 1; sign >= -1; sign -= 2) {
+		struct rows w = {ctx, NULL, tag, 0, 0};
+		struct expr e = {0};
+
+		/* sign (w_s - w_(s-1)) <= margin + most (1 - active_s) */
+		snprintf(tag, sizeof tag, sign > 0 ? "margin_%u" : "marginr_%u", s);
+		expr_weight(ctx, &e, sign, s);
+		expr_weight(ctx, &e, -sign, s - 1);
+		expr_named(ctx, &e, most, "active%s_%u", "", s);
+		e.constant = -(margin + most);
+		expr_row(&w, &e, '<');
+		expr_release(&e);
+	}
+}
+
+/* The time of step s, trip_s, at least its slowest passenger's and the
+ * boat's while it crosses; a kind's copies aboard share one time, so
+ * a binary inboat_ says whether some are. */
+static void put_trip(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	long most = (long)m->boat_time;
+	char var[EXPORT_LABEL_MAX];
+	struct lin l;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if ((long)m->items[i].time > most)
+			most = (long)m->items[i].time;
+	snprintf(var, sizeof var, "trip_%u", s);
+	linear_integer(ctx->linear, var, most);
+	if (m->boat_time) {
+		l = row(ctx, "tripb%s_%u", "", s);
+		term(&l, 1, "trip%s_%u", "", s);
+		term(&l, -(long)m->boat_time, "active%s_%u", "", s);
+		end_row(&l, ">=", 0);
+	}
+	for (i = 0; i < m->n_items; i++) {
+		const struct item *it = &m->items[i];
+		const char *n = ctx->names[i];
+
+		if (!it->time)
+			continue;
+		l = row(ctx, "trip_%s_%u", n, s);
+		term(&l, 1, "trip%s_%u", "", s);
+		term(&l, -(long)it->time, it->is_kind ? "inboat_%s_%u"
+						      : "choice_%s_%u", n, s);
+		end_row(&l, ">=", 0);
+		if (!it->is_kind)
+			continue;
+		l = row(ctx, "inboat_%s_%u", n, s);
+		term(&l, 1, "choice_%s_%u", n, s);
+		term(&l, -(long)it->copies, "inboat_%s_%u", n, s);
+		end_row(&l, "<=", 0);
+	}
+}
+
+static void put_time_limit(struct export_ctx *ctx)
+{
+	struct lin l = {ctx->linear};
+	unsigned s;
+
+	linear_row(l.m, "timelimit", false);
+	for (s = 1; s <= ctx->horizon; s++)
+		term(&l, 1, "trip%s_%u", "", s);
+	end_row(&l, "<=", (long)ctx->model->time_limit);
 }
 
 /* Kinds' counts are integers; everything else is binary. */
@@ -293,29 +826,55 @@ static void put_types(struct export_ctx *ctx)
 int export_linear(struct export_ctx *ctx, struct linear *lin)
 {
 	const struct model *m = ctx->model;
+	bool timed = m->minimize_time || m->has_time_limit;
+	bool *some_made;
 	unsigned s;
-	size_t r, i;
+	size_t r;
 	int rc;
 
 	linear_init(lin);
 	rc = export_names(ctx, reserved);
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
+	some_made = calloc((size_t)m->n_items * (ctx->horizon + 1) + 1,
+			   sizeof *some_made);
+	if (!some_made)
+		return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
+				"out of memory");
 	ctx->linear = lin;
 	put_objective(ctx);
 	put_start_goal(ctx);
 	for (s = 1; s <= ctx->horizon; s++)
 		put_step(ctx, s);
-	for (s = 0; s <= ctx->horizon; s++)
-		for (i = 0; i < m->n_items; i++)
-			if (m->items[i].is_kind && kind_in_rules(m, i))
-				put_presence(ctx, i, s);
-	for (r = 0; r < m->n_rules; r++)
-		for (s = 0; s <= ctx->horizon; s++) {
-			put_rule(ctx, r, s, false);
-			put_rule(ctx, r, s, true);
-		}
+	/* The counts' ranges first: the rows below are made from them. */
 	put_types(ctx);
+	for (s = 1; timed && s <= ctx->horizon; s++)
+		put_trip(ctx, s);
+	if (m->has_time_limit)
+		put_time_limit(ctx);
+	for (s = 1; s <= ctx->horizon; s++) {
+		put_boat(ctx, some_made, s);
+		if (m->has_margin && s >= 2)
+			put_margin(ctx, s);
+	}
+	for (r = 0; r < m->n_rules; r++) {
+		if (!(m->rules[r].place & PLACE_BANKS))
+			continue;
+		for (s = 0; s <= ctx->horizon; s++) {
+			struct place left = {AT_LEFT, s}, right = {AT_RIGHT, s};
+			struct expr one = {0};
+			char tag[EXPORT_LABEL_MAX];
+
+			one.constant = 1;
+			snprintf(tag, sizeof tag, "rule%zu_l_%u", r + 1, s);
+			put_cond(ctx, some_made, tag, m->rules[r].cond, true,
+				 &left, &one);
+			snprintf(tag, sizeof tag, "rule%zu_r_%u", r + 1, s);
+			put_cond(ctx, some_made, tag, m->rules[r].cond, true,
+				 &right, &one);
+		}
+	}
+	free(some_made);
 	ctx->linear = NULL;
 	if (!lin->failed)
 		return RIVER_OK;

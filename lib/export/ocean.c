@@ -61,8 +61,11 @@ static void put_data(struct export_ctx *ctx, const struct linear *lin)
 		if (lin->vars[i].integer)
 			buf_printf(o, "    \"%s\": %ld,\n", lin->vars[i].name,
 				   lin->vars[i].upper);
-	buf_puts(o, "}\n\n# Finish early: the objective counts the crossings.\n"
-		    "OBJECTIVE = ");
+	buf_puts(o, ctx->model->minimize_time
+		    ? "}\n\n# The least total time: the objective sums the "
+		      "steps' times.\nOBJECTIVE = "
+		    : "}\n\n# Finish early: the objective counts the crossings.\n"
+		      "OBJECTIVE = ");
 	put_terms(o, lin, &lin->objective);
 	buf_puts(o, "\n\n# The physics: label, {variable: coefficient}, sense, "
 		    "right-hand side.\nCONSTRAINTS = [\n");
@@ -199,10 +202,11 @@ int export_ocean(struct export_ctx *ctx)
 		    "step, the\n"
 		    "\"available\" and \"choice\" variables of every crossing, "
 		    "the boat's\n"
-		    "alternation and the dangers are constraints; the objective "
-		    "counts the\n"
-		    "crossings, so the solver is told nothing of how to solve "
-		    "the puzzle.\n\n"
+		    "alternation, who rows, the loads and the dangers are "
+		    "constraints; the\n"
+		    "objective counts the crossings (or sums their times), so "
+		    "the solver is\n"
+		    "told nothing of how to solve the puzzle.\n\n"
 		    "Run it with Ocean and a Leap account:\n"
 		    "    pip install dwave-ocean-sdk && dwave setup\n"
 		    "    python3 this-file.py\n"

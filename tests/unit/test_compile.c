@@ -806,24 +806,6 @@ static void test_time(void **state)
 	unit_pipe_release(&u);
 }
 
-/* The declarative formats take only what they model. */
-static void test_model_is_basic(void **state)
-{
-	struct unit_pipe u;
-	const char *what;
-	struct loc loc;
-
-	(void)state;
-	compile_ok(&u, FARM "wolf eats goat unless farmer\n");
-	assert_true(model_is_basic(&u.model, &what, &loc));
-	unit_pipe_release(&u);
-	compile_ok(&u, FARM "wolf eats goat unless farmer in the boat\n");
-	assert_false(model_is_basic(&u.model, &what, &loc));
-	assert_string_equal(what, "this rule");
-	assert_int_equal(loc.line, 4);
-	unit_pipe_release(&u);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -876,7 +858,6 @@ int main(void)
 		cmocka_unit_test(test_boat_loads),
 		cmocka_unit_test(test_rowing_limits),
 		cmocka_unit_test(test_time),
-		cmocka_unit_test(test_model_is_basic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
