@@ -362,10 +362,12 @@ RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
  *               3.0.0), for pure annealers
  */
 typedef struct river_export_options {
-	/* Steps in the model, at most 100000; 0 means the default: the
-	 * number of legal states less one, a bound no optimal plan can
-	 * exceed (RIVER_ETOOBIG when that is past 100000 or the states are
-	 * too many to count). */
+	/* Steps in the model, at most 100000.  0 means the default, a
+	 * bound no optimal plan can exceed (river_export_horizon).
+	 * RIVER_HORIZON_SEARCH means the crossings of the optimal plan
+	 * river_solve finds (for the least time, its least-time plan's), so
+	 * that the model's optimum is river's; RIVER_EINVAL when it finds no
+	 * plan, and its own errors when it stops (RIVER_ELIMIT, ...). */
 	unsigned horizon;
 	/* bqm: the weight of a broken constraint, at most
 	 * RIVER_LAGRANGE_MAX; 0 means the default, one more than the
@@ -374,13 +376,17 @@ typedef struct river_export_options {
 	 * negative, infinite or NaN
 	 * weight, or a larger one, is RIVER_EINVAL. */
 	double lagrange;
-	/* river_solve_engine only (river_export ignores them), as in
-	 * river_solve_options: a time limit in seconds for the whole solve
-	 * (0: none), and a flag that cancels it.  Either way the engine's
-	 * processes are ended and its temporary files removed. */
+	/* As in river_solve_options: a time limit in seconds (0: none), and
+	 * a flag that cancels.  For river_solve_engine, the whole solve,
+	 * after which the engine's processes are ended and its temporary
+	 * files removed; for river_export, the search for the horizon (the
+	 * default bound's, or RIVER_HORIZON_SEARCH's). */
 	double timeout;
 	const volatile sig_atomic_t *cancel;
 } river_export_options;
+
+/* river_export_options.horizon: the crossings of river's own plan. */
+#define RIVER_HORIZON_SEARCH 0xFFFFFFFFu
 
 /* The largest penalty weight of the bqm format. */
 #define RIVER_LAGRANGE_MAX 1e12
@@ -399,7 +405,20 @@ RIVER_API int river_export(char **out, const river_puzzle *puzzle,
 			   const char *format, const river_export_options *opts,
 			   river_diag *diag);
 
-/* The default horizon of puzzle's models (see river_export_options). */
+/*
+ * The default horizon of puzzle's models: a bound on the crossings of an
+ * optimal plan, from the states the search reaches from the start
+ * without passing a goal.  A plan of fewest crossings (and some plan of
+ * least time) goes through distinct states, the boat changing banks at
+ * every crossing; with a of those states that are not goals with the
+ * boat on the bank where it starts and b with it on the other, it has
+ * at most 2 min(a, b) crossings when it ends with the boat on the
+ * starting bank, min(2a - 1, 2b + 1) when on the other.  The default is
+ * the larger of those whose bank some goal reached has, or 1 when no
+ * goal is reached (there is no plan) or the start is one.  RIVER_ETOOBIG
+ * when the search reaches more than 16777216 states, or the bound would
+ * be more than 100000.
+ */
 RIVER_API int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 				   river_diag *diag);
 

@@ -99,19 +99,62 @@ for puz in $puzzles; do
 	done
 done
 
-# A horizon shorter than the optimum proves nothing: exit 3, not 1.
-if command -v z3 >/dev/null 2>&1; then
-	run_river solve -e z3 -H 3 "$srcdir/puzzles/wgc.puz" >"$tmp/out" 2>"$tmp/err"
+# Test NAME: river, given the arguments after the first three, exits
+# with status STATUS and says MESSAGE.
+fails_with() { # STATUS MESSAGE NAME ARGUMENTS...
+	want_status=$1 message=$2 name=$3
+	shift 3
+	run_river "$@" >"$tmp/out" 2>"$tmp/err"
 	status=$?
-	if test $status -eq 3 && grep -q "z3 found no plan of at most 3 crossings; a longer one may exist" "$tmp/err"; then
-		ok "a short horizon is a limit, not a proof"
+	if test $status -eq "$want_status" && grep -q "$message" "$tmp/err"; then
+		ok "$name"
 	else
 		sed 's/^/# /' "$tmp/err"
-		not_ok "a short horizon is a limit, not a proof (exit $status)"
+		not_ok "$name (exit $status)"
 	fi
+}
+
+# A horizon shorter than the optimum proves nothing: exit 3, not 1.
+if command -v z3 >/dev/null 2>&1; then
+	fails_with 3 "z3 found no plan of at most 3 crossings; a longer one may exist" \
+		"a short horizon is a limit, not a proof" \
+		solve -e z3 -H 3 "$srcdir/puzzles/wgc.puz"
 else
 	ok "a short horizon is a limit # SKIP z3 not installed"
 fi
+
+# -H search: the model of river's own plan's crossings, which each engine
+# solves to the same optimum (7 crossings; for the bridge and torch 5
+# crossings taking 17), at that horizon alone.  Without a plan there is
+# no such model: exit 2, before any engine runs.
+for engine in minizinc z3 cbc glpk; do
+	if ! command -v "$(program $engine)" >/dev/null 2>&1; then
+		ok "$engine -H search # SKIP $(program $engine) not installed"
+		continue
+	fi
+	case $engine in minizinc) format=minizinc ;; z3) format=smt2 ;; *) format=lp ;; esac
+	for case in "wgc.puz 7" "bridge-torch.puz 17"; do
+		set -- $case
+		puz="$srcdir/puzzles/$1"
+		want="true $2 "
+		refuses $format && continue
+		run_river solve -e $engine -H search -f json "$puz" >"$tmp/out.json" 2>"$tmp/err"
+		status=$?
+		got=$(verdict "$tmp/out.json")
+		river_h=$(run_river solve -f json "$puz" | sed -n 's/^  "crossings": \([0-9]*\),$/\1/p')
+		if test $status -eq 0 && test "$got" = "$want" &&
+		   grep -q "^  \"horizon\": $river_h,$" "$tmp/out.json"; then
+			ok "$engine -H search $(basename "$puz"): $got at horizon $river_h"
+		else
+			echo "# want '$want' at horizon $river_h, got '$got' (exit $status)"
+			sed 's/^/# /' "$tmp/err"
+			not_ok "$engine -H search $(basename "$puz")"
+		fi
+	done
+	fails_with 2 "error: river's search finds no plan for the puzzle" \
+		"$engine -H search refuses a puzzle without a plan" \
+		solve -e $engine -H search "$srcdir/tests/puzzles/unsolvable.puz"
+done
 
 # The MiniZinc model runs by hand too, its output item printing the plan.
 if command -v minizinc >/dev/null 2>&1; then

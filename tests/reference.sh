@@ -52,6 +52,18 @@ while test "$seed" -le "$seeds"; do
 			not_ok "$seed: want $2 $3 and $4 plans, got '$cost' and '$count' (exit $status)"
 		fi ;;
 	esac
+	# The models' default horizon is at least the fewest crossings.
+	case $want in solved*crossings*)
+		set -- $want
+		h=$(run_river export --to minizinc "$puz" 2>"$tmp/err" |
+		    sed -n 's/^int: H = \([0-9]*\);.*/\1/p')
+		if test -n "$h" && test "$h" -ge "$2"; then
+			ok "$seed: the default horizon $h bounds $2 crossings"
+		else
+			sed 's/^/# /' "$puz" "$tmp/err"
+			not_ok "$seed: the default horizon '$h' is below $2 crossings"
+		fi
+	esac
 	case $want in solved*crossings*) mzn=$((seed % 5)) ;; *) mzn=1 ;; esac
 	# Another fifth through the LP model and CBC (least time is left to
 	# tests/engines.sh's bundled puzzles: over the long default horizon

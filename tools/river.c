@@ -33,7 +33,8 @@ struct options {
 	int quiet;
 	const char *engine;   /* NULL: libriver's own search */
 	const char *to;       /* export: the model's format */
-	unsigned horizon;     /* export and engines: 0 for the default */
+	unsigned horizon;     /* export and engines: 0 for the default, or
+				 RIVER_HORIZON_SEARCH */
 	double lagrange;      /* export --to bqm: 0 for the default */
 	int count;            /* solve: count the optimal plans */
 	size_t max_plans;     /* solve --all: how many to print */
@@ -86,7 +87,7 @@ static const struct option_spec {
 	{OPT_TO, 't', "to", "FORMAT",
 	 "export: minizinc, smt2, lp, ocean or bqm"},
 	{OPT_HORIZON, 'H', "horizon", "N",
-	 "export and engines: a model of N steps (default: a bound)"},
+	 "export and engines: N steps or 'search' (default: a bound)"},
 	{OPT_LAGRANGE, 'L', "lagrange", "W",
 	 "export --to bqm: the penalty weight (default: horizon + 1)"},
 	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
@@ -242,9 +243,13 @@ static int set_horizon(struct options *opts, const char *value)
 {
 	unsigned long long n;
 
+	if (strcmp(value, "search") == 0) {
+		opts->horizon = RIVER_HORIZON_SEARCH;
+		return -1;
+	}
 	if (!whole_number(value, 100000, &n))
 		return usage_error("--horizon needs a whole number from 1 to "
-				   "100000, not '%s'", value);
+				   "100000, or 'search', not '%s'", value);
 	opts->horizon = (unsigned)n;
 	return -1;
 }

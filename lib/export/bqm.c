@@ -209,7 +209,7 @@ static void put_number(struct buf *o, double x)
 		buf_printf(o, "%.17g", x);
 }
 
-static void write_json(struct buf *o, struct qubo *q)
+static void write_json(struct export_ctx *ctx, struct buf *o, struct qubo *q)
 {
 	size_t n = q->vars.n_vars, i, k = 0, m = 0;
 	uint64_t *order = malloc((q->count + 1) * sizeof *order);
@@ -226,7 +226,9 @@ static void write_json(struct buf *o, struct qubo *q)
 	buf_printf(o, "{\"type\": \"BinaryQuadraticModel\", "
 		      "\"version\": {\"bqm_schema\": \"3.0.0\"}, "
 		      "\"use_bytes\": false, \"index_type\": \"int32\", "
-		      "\"bias_type\": \"float64\",\n \"num_variables\": %zu, "
+		      "\"bias_type\": \"float64\",\n \"info\": {\"horizon\": ");
+	export_horizon_note(ctx, o, NULL);
+	buf_printf(o, "},\n \"num_variables\": %zu, "
 		      "\"num_interactions\": %zu,\n \"variable_labels\": [", n, m);
 	for (i = 0; i < n; i++) {
 		buf_puts(o, i ? ", " : "");
@@ -234,7 +236,7 @@ static void write_json(struct buf *o, struct qubo *q)
 	}
 	buf_puts(o, "],\n \"variable_type\": \"BINARY\", \"offset\": ");
 	put_number(o, q->offset);
-	buf_puts(o, ", \"info\": {},\n \"linear_biases\": [");
+	buf_puts(o, ",\n \"linear_biases\": [");
 	for (i = 0; i < n; i++) {
 		buf_puts(o, i ? ", " : "");
 		put_number(o, q->linear[i]);
@@ -341,7 +343,7 @@ int export_bqm(struct export_ctx *ctx)
 						 : "the puzzle is too large for "
 						   "the bqm format");
 	if (rc == RIVER_OK && !q.failed)
-		write_json(ctx->out, &q);
+		write_json(ctx, ctx->out, &q);
 	/* add_row runs out of memory with no diag to fill. */
 	if ((rc == RIVER_OK && q.failed) || rc == RIVER_ENOMEM)
 		rc = diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/stop.h"
+
 /* Each format, its writer, and what it can say: every format states the
  * whole language, and all but SMT-LIB minimise time (Z3's optimiser is
  * not to be trusted with it). */
@@ -40,34 +42,261 @@ void river_export_options_init(river_export_options *opts)
 		memset(opts, 0, sizeof *opts);
 }
 
-int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
-			 river_diag *diag)
+/* The most crossings of a plan that goes through distinct states and
+ * ends at the first goal it meets, given the states r counts: a states
+ * that are not goals with the boat on the bank where it starts, b with
+ * it on the other.  The boat changes banks at every crossing, so states
+ * 0..L of such a plan alternate, beginning on the start's bank, and
+ * 0..L-1 are not goals.  An even L ends on the start's bank, having
+ * passed L/2 states on each bank: L <= 2 min(a, b).  An odd L ends on
+ * the other, having passed (L+1)/2 states on the start's bank and
+ * (L-1)/2 on the other: L <= min(2a - 1, 2b + 1).  0 when no goal is
+ * reached, or the start is one.
+ *
+ * It bounds an optimal plan: one of the fewest crossings never goes
+ * through a state twice (the loop between could be cut out) and stops
+ * at the first goal; and among the plans of least time, one of the
+ * fewest crossings does neither, as cutting out a loop or what follows
+ * a goal never adds time.  The states are the full states of the system
+ * searched, fields (rowing phase, last load, time so far) included, as
+ * the crossings that follow depend on them.  (Under a time limit, the
+ * least time's system carries no time so far, and the count takes in
+ * states only plans past the limit reach: more states, a looser bound,
+ * still a bound.) */
+static unsigned long long reach_bound(const struct reach_count *r)
 {
-	const struct system *sys;
-	uint64_t rank, legal = 0;
+	unsigned long long a = r->states[0], b = r->states[1];
+	unsigned long long even = 0, odd = 0;
 
-	if (!out || !puzzle)
-		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"invalid argument");
-	sys = &puzzle->sys;
-	if (sys->rank_size == 0 || sys->rank_size > EXPORT_MAX_COUNTED_STATES)
+	if (r->goal[0])
+		even = 2 * (a < b ? a : b);
+	if (r->goal[1] && a > 0)
+		odd = 2 * a - 1 < 2 * b + 1 ? 2 * a - 1 : 2 * b + 1;
+	return even > odd ? even : odd;
+}
+
+/* Work out the default bound of puzzle's plans into ctx->bound and
+ * ctx->reach, reaching at most limit states.
+ *
+ * The states counted are those the search goes through: those of the
+ * system reduced by symmetry when the puzzle has one (system/symmetry.h),
+ * fewer than the labelled puzzle's.  The bound is sound all the same: a
+ * labelled plan maps onto a reduced plan of the same crossings and time
+ * and a reduced plan lifts to labelled ones (symmetry_expand), so both
+ * have the same optimum; and the reduced optimal plan the bound covers
+ * lifts to a labelled optimal plan of as many crossings. */
+static int work_out_bound(struct export_ctx *ctx, const river_puzzle *puzzle,
+			  unsigned long long limit, const struct stop *stop,
+			  river_diag *diag)
+{
+	const struct system *sys = puzzle->sym ? &puzzle->sym->sys
+					       : &puzzle->sys;
+	int rc = reach_count(sys, limit, EXPORT_MAX_HORIZON / 2, stop,
+			     &ctx->reach, diag);
+
+	if (rc == RIVER_ELIMIT)
 		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
 				"the puzzle has too many states to bound its "
 				"plans: give a horizon (the most crossings to "
 				"consider)");
-	/* A shortest plan never visits a state twice, so it has fewer
-	 * crossings than there are legal states. */
-	for (rank = 0; rank < sys->rank_size; rank++)
-		legal += system_safe(sys, system_unrank(sys, rank));
-	if (legal - 1 > EXPORT_MAX_HORIZON)
+	if (rc != RIVER_OK)
+		return rc;
+	ctx->bound = reach_bound(&ctx->reach);
+	/* Cut short, the count has more than EXPORT_MAX_HORIZON / 2 states
+	 * on each bank: any goal makes a bound past EXPORT_MAX_HORIZON. */
+	if (ctx->reach.cut || ctx->bound > EXPORT_MAX_HORIZON)
 		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
-				"the puzzle has %llu legal states, so its models "
-				"would need %llu steps: give a horizon (the most "
+				"the puzzle has too many states to bound its "
+				"plans by %u crossings: give a horizon (the most "
 				"crossings to consider) of at most %u",
-				(unsigned long long)legal,
-				(unsigned long long)legal - 1, EXPORT_MAX_HORIZON);
-	*out = legal > 1 ? (unsigned)(legal - 1) : 1;
+				EXPORT_MAX_HORIZON, EXPORT_MAX_HORIZON);
+	ctx->bound_known = true;
 	return RIVER_OK;
+}
+
+/* The default horizon: the bound, at least 1 (a model has a step). */
+static unsigned bound_horizon(const struct export_ctx *ctx)
+{
+	return ctx->bound > 1 ? (unsigned)ctx->bound : 1;
+}
+
+int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
+			 river_diag *diag)
+{
+	struct export_ctx ctx;
+	struct stop none;
+	int rc;
+
+	if (!out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	memset(&ctx, 0, sizeof ctx);
+	rc = stop_init(&none, NULL, 0, diag);
+	if (rc == RIVER_OK)
+		rc = work_out_bound(&ctx, puzzle, EXPORT_MAX_COUNTED_STATES,
+				    &none, diag);
+	if (rc == RIVER_OK)
+		*out = bound_horizon(&ctx);
+	return rc;
+}
+
+/* The horizon of RIVER_HORIZON_SEARCH: the crossings of the optimal plan
+ * river's own search finds. */
+static int search_horizon(struct export_ctx *ctx, const river_puzzle *puzzle,
+			  const river_export_options *opts, river_diag *diag)
+{
+	river_solve_options so;
+	river_plan *plan;
+	river_diag why;
+	size_t crossings;
+	int rc;
+
+	memset(&why, 0, sizeof why);
+	river_solve_options_init(&so);
+	so.timeout = opts->timeout;
+	so.cancel = opts->cancel;
+	rc = river_solve(&plan, puzzle, &so, &why);
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, NULL, NULL, "%s%s", why.message,
+				rc == RIVER_ELIMIT || rc == RIVER_ETOOBIG
+				? ": give a horizon (the most crossings to "
+				  "consider) instead of 'search'" : "");
+	crossings = river_plan_crossings(plan);
+	rc = river_plan_solved(plan) ? RIVER_OK : RIVER_EINVAL;
+	river_plan_free(plan);
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, NULL, NULL,
+				"river's search finds no plan for the puzzle, so "
+				"no horizon can be taken from one: without a "
+				"horizon, the model of the default bound shows "
+				"that there is none");
+	if (crossings > EXPORT_MAX_HORIZON)
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"river's plan has %zu crossings, more than the "
+				"%u a model may have", crossings,
+				EXPORT_MAX_HORIZON);
+	/* A start that is already a goal still makes a model of a step. */
+	ctx->horizon = crossings > 1 ? (unsigned)crossings : 1;
+	return RIVER_OK;
+}
+
+/* The note's text, one paragraph (export_horizon_note). */
+static void horizon_text(const struct export_ctx *ctx, struct buf *b)
+{
+	const struct reach_count *r = &ctx->reach;
+	unsigned long long a = r->states[0], n = r->states[1];
+	unsigned h = ctx->horizon;
+
+	buf_printf(b, "Horizon %u: ", h);
+	if (ctx->horizon_from == HORIZON_SEARCH) {
+		buf_puts(b, ctx->model->minimize_time
+			 ? "the crossings of the least-time plan river's own "
+			   "search found, so this model's optimum is river's "
+			   "least time; that no plan of more crossings takes "
+			   "less rests on that search, not on this model."
+			 : "the crossings of the plan river's own search "
+			   "found, the fewest, so this model's optimum is "
+			   "river's; the horizon rests on that search, and a "
+			   "model without a solution would prove nothing.");
+		return;
+	}
+	if (ctx->horizon_from == HORIZON_GIVEN || h != ctx->horizon_chosen) {
+		if (ctx->horizon_from == HORIZON_GIVEN)
+			buf_puts(b, "given by the caller; ");
+		else
+			buf_printf(b, "tried by river's engine run instead of "
+				      "the default bound of %u; ",
+				   ctx->horizon_chosen);
+		if (!ctx->bound_known)
+			buf_puts(b, "the default bound was not worked out (too "
+				    "many states), so ");
+		else if (ctx->horizon_from == HORIZON_GIVEN)
+			buf_printf(b, "%s the default bound of %llu, so ",
+				   ctx->horizon_bounds ? "at least" : "below",
+				   ctx->bound);
+		if (ctx->horizon_bounds)
+			buf_puts(b, "it bounds the crossings of an optimal "
+				    "plan, and a model without a solution proves "
+				    "that the puzzle has no plan.");
+		else
+			buf_printf(b, "a model without a solution shows only "
+				      "that no plan has at most %u crossing%s.",
+				   h, h == 1 ? "" : "s");
+		return;
+	}
+	if (!r->goal[0] && !r->goal[1]) {
+		buf_puts(b, "the default; river's search reaches no goal from "
+			    "the start, so the puzzle has no plan, and this "
+			    "model no solution.");
+		return;
+	}
+	if (ctx->bound == 0) {
+		buf_puts(b, "the default; the start is already a goal.");
+		return;
+	}
+	buf_printf(b, "the default bound on the crossings of an optimal "
+		      "plan, which goes through distinct states, the boat "
+		      "changing banks at each crossing.  Of the states river's "
+		      "search reaches from the start, %llu %s with the boat "
+		      "on the bank it starts on and %llu with it on the other, "
+		      "and ", a, a == 1 ? "is not a goal" : "are not goals", n);
+	if (r->goal[0] && r->goal[1])
+		buf_printf(b, "goals have it on either bank: so at most "
+			      "max(2 x min(%llu, %llu), min(2 x %llu - 1, "
+			      "2 x %llu + 1)) = %u crossings.", a, n, a, n, h);
+	else if (r->goal[0])
+		buf_printf(b, "a goal has it back on the first: so at most "
+			      "2 x min(%llu, %llu) = %u crossings.", a, n, h);
+	else
+		buf_printf(b, "a goal has it on the other: so at most "
+			      "min(2 x %llu - 1, 2 x %llu + 1) = %u crossings.",
+			   a, n, h);
+	if (ctx->puzzle->sym)
+		buf_puts(b, "  States that differ only in which of some "
+			    "interchangeable items are where count as one.");
+}
+
+/* Comment lines of the note at most this long, where words allow. */
+#define NOTE_WIDTH 78
+
+void export_horizon_note(struct export_ctx *ctx, struct buf *out,
+			 const char *comment)
+{
+	struct buf b;
+	const char *p;
+	size_t col = 0, gap = 0;
+
+	buf_init(&b);
+	horizon_text(ctx, &b);
+	if (b.failed) {
+		out->failed = true;
+	} else if (!comment) {
+		buf_quote(out, b.data, QUOTE_JSON);
+	} else {
+		/* Words as they come, a line broken where the next would
+		 * pass the width, the spaces between kept otherwise. */
+		for (p = b.data; *p;) {
+			size_t n = strcspn(p, " ");
+
+			if (col && col + gap + n > NOTE_WIDTH) {
+				buf_putc(out, '\n');
+				col = 0;
+			}
+			if (!col) {
+				buf_puts(out, comment);
+				col = strlen(comment);
+				gap = 1;
+			}
+			buf_pad(out, gap);
+			buf_putn(out, p, n);
+			col += gap + n;
+			p += n;
+			gap = strspn(p, " ");
+			p += gap;
+		}
+		buf_putc(out, '\n');
+	}
+	buf_release(&b);
 }
 
 /* A control character: C0, or DEL. */
@@ -208,8 +437,9 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
 		 const char *format, river_diag *diag)
 {
-	int rc = RIVER_OK;
+	struct stop stop;
 	size_t f;
+	int rc;
 
 	memset(ctx, 0, sizeof *ctx);
 	for (f = 0; f < N_FORMATS && strcmp(formats[f].name, format) != 0; f++)
@@ -232,9 +462,19 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 	ctx->diag = diag;
 	ctx->horizon = opts ? opts->horizon : 0;
 	ctx->lagrange = opts ? opts->lagrange : 0;
+	rc = stop_init(&stop, opts ? opts->cancel : NULL,
+		       opts ? opts->timeout : 0, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	if (ctx->horizon == 0) {
-		rc = river_export_horizon(&ctx->horizon, puzzle, diag);
+		ctx->horizon_from = HORIZON_BOUND;
+		rc = work_out_bound(ctx, puzzle, EXPORT_MAX_COUNTED_STATES,
+				    &stop, diag);
+		ctx->horizon = bound_horizon(ctx);
 		ctx->horizon_bounds = true;
+	} else if (ctx->horizon == RIVER_HORIZON_SEARCH) {
+		ctx->horizon_from = HORIZON_SEARCH;
+		rc = search_horizon(ctx, puzzle, opts, diag);
 	} else if (ctx->horizon > EXPORT_MAX_HORIZON) {
 		rc = diag_set(diag, RIVER_EINVAL, NULL, NULL,
 			      "a horizon of %u steps is more than %u",
@@ -243,15 +483,19 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		/* A given horizon is a proof of no plan only when it is at
 		 * least the default bound, which is worked out only where
 		 * that is quick. */
-		unsigned bound;
-		river_diag ignored;
+		river_diag why;
 
-		ctx->horizon_bounds =
-			puzzle->sys.rank_size != 0 &&
-			puzzle->sys.rank_size <= EXPORT_QUICK_BOUND_STATES &&
-			river_export_horizon(&bound, puzzle, &ignored) == RIVER_OK &&
-			ctx->horizon >= bound;
+		ctx->horizon_from = HORIZON_GIVEN;
+		rc = work_out_bound(ctx, puzzle, EXPORT_QUICK_BOUND_STATES,
+				    &stop, &why);
+		if (rc == RIVER_ETOOBIG)
+			rc = RIVER_OK; /* no bound to compare with */
+		else if (rc != RIVER_OK && diag)
+			*diag = why;
+		ctx->horizon_bounds = ctx->bound_known &&
+				      ctx->horizon >= ctx->bound;
 	}
+	ctx->horizon_chosen = ctx->horizon;
 	return rc;
 }
 

@@ -15,16 +15,24 @@
 
 #include "export/meaning.h"
 #include "puzzle.h"
+#include "solve/reach.h"
 #include "util/buf.h"
 
-/* Past this many legal states the default horizon is not worked out:
- * the caller must give one. */
+/* Past this many states reached from the start the default horizon is
+ * not worked out: the caller must give one. */
 #define EXPORT_MAX_COUNTED_STATES (UINT64_C(1) << 24)
 /* A given horizon is checked against the default bound only up to this
  * many states: counting them must not cost more than the model. */
 #define EXPORT_QUICK_BOUND_STATES (UINT64_C(1) << 20)
 /* Models longer than this are more than any solver here would finish. */
 #define EXPORT_MAX_HORIZON 100000u
+
+/* Where a model's horizon came from (its note says). */
+enum export_horizon_from {
+	HORIZON_GIVEN,  /* the caller's */
+	HORIZON_BOUND,  /* the default bound on every optimal plan */
+	HORIZON_SEARCH  /* the crossings of river's own optimal plan */
+};
 
 struct export_ctx {
 	const river_puzzle *puzzle;
@@ -33,6 +41,13 @@ struct export_ctx {
 	unsigned horizon;
 	bool horizon_bounds; /* the horizon bounds every plan (the default,
 				or a given one at least as long) */
+	/* What export_begin chose, and why: the engines then try other
+	 * horizons with the same ctx. */
+	enum export_horizon_from horizon_from;
+	unsigned horizon_chosen;
+	bool bound_known;       /* bound and reach hold: */
+	unsigned long long bound; /* the default bound (export.c) */
+	struct reach_count reach; /* what it was worked out from */
 	double lagrange;     /* bqm: the penalty weight; 0 for the default */
 	bool ask_each_end;   /* smt2 for the engine: a query per end, not
 				(minimize end), which Z3 4.8 gets wrong */
@@ -104,8 +119,16 @@ int export_names(struct export_ctx *ctx, const char *const *reserved);
  * of every item whose name the model shortens; nothing when none is. */
 void export_legend(struct export_ctx *ctx, const char *comment);
 
-/* Set up ctx for puzzle (working out the default horizon if opts asks
- * for it), and release what it holds. */
+/* The note at the top of every model: which horizon it was built for,
+ * and why.  Comment lines, each started by comment, of at most about
+ * 78 characters; or, when comment is NULL, a JSON string. */
+void export_horizon_note(struct export_ctx *ctx, struct buf *out,
+			 const char *comment);
+
+/* Set up ctx for puzzle (working out the horizon opts asks for: the
+ * default bound, or the crossings of river's own plan; a given one is
+ * compared with the bound where that is quick), and release what it
+ * holds. */
 /* Refuses, with RIVER_EUNSUPPORTED, a puzzle that format cannot
  * express: all but MiniZinc take only the basic language. */
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,

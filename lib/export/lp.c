@@ -920,6 +920,7 @@ int export_lp(struct export_ctx *ctx)
 	buf_printf(o, "\n\\ The constrained model of the puzzle over %u "
 		      "step%s, written by river.\n", ctx->horizon,
 		   ctx->horizon == 1 ? "" : "s");
+	export_horizon_note(ctx, o, "\\");
 	export_legend(ctx, "\\");
 	buf_printf(o, "Minimize\n %s:", lin.objective.name);
 	put_terms(o, &lin, &lin.objective);

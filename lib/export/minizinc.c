@@ -96,6 +96,7 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, "% ");
 	export_comment_text(o, m->title);
 	buf_putc(o, '\n');
+	export_horizon_note(ctx, o, "%");
 	buf_puts(o, "% A time-expanded model written by river: the position of "
 		    "every item\n"
 		    "% after every step, the physics of the puzzle as "

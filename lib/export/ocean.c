@@ -213,6 +213,7 @@ int export_ocean(struct export_ctx *ctx)
 		    "Or show a sample saved as JSON: python3 this-file.py "
 		    "--sample FILE\n\"\"\"\n"
 		    "import json\nimport sys\n\n");
+	export_horizon_note(ctx, o, "#");
 	export_legend(ctx, "#");
 	put_data(ctx, &lin);
 	buf_puts(o, program);

@@ -370,6 +370,7 @@ int export_smt2(struct export_ctx *ctx)
 	buf_puts(o, "; ");
 	export_comment_text(o, m->title);
 	buf_putc(o, '\n');
+	export_horizon_note(ctx, o, ";");
 	buf_printf(o, "; A time-expanded model written by river: at_ITEM_S is "
 		      "true when the item\n"
 		      "; is on the right bank after step S (n_KIND_S counts a "

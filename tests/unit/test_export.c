@@ -277,6 +277,204 @@ static void test_long_names_become_short_and_distinct(void **state)
 	river_puzzle_free(p);
 }
 
+/* The default horizon bounds a plan by the states reached from the
+ * start: a plan goes through distinct states, the boat's bank
+ * alternating, and ends at the first goal.  The counts below are worked
+ * out by hand. */
+static unsigned default_horizon(const char *text)
+{
+	river_puzzle *p = unit_load(text);
+	river_diag diag;
+	unsigned h = 0;
+
+	assert_int_equal(river_export_horizon(&h, p, &diag), RIVER_OK);
+	river_puzzle_free(p);
+	return h;
+}
+
+static void test_default_horizon_counts_reachable_states(void **state)
+{
+	(void)state;
+	/* Only the farmer rows, so the boat is where he is.  With him on
+	 * the left, 5 placements are safe and all are reached (nothing,
+	 * the goat, the wolf, the cabbage, or the wolf and the cabbage on
+	 * the right); with him on the right 5 too, one of them the goal.
+	 * States 0, 2, ... of a plan have the boat on the left, 1, 3, ...
+	 * on the right, the last the goal: at most 5 and 4 besides it, so
+	 * at most min(2 x 5 - 1, 2 x 4 + 1) = 9 crossings (the optimum is
+	 * 7).  Counting every legal state gave 19. */
+	assert_int_equal(default_horizon(WGC_TEXT), 9);
+	/* Of the 10 placements where nobody is outnumbered, 7 are reached
+	 * with the boat on each bank: not the goal (nobody left); with the
+	 * boat on the left not 3 missionaries alone (the crossing before
+	 * would have left them outnumbered on the right), nor 1 cannibal
+	 * alone (only from the goal); with it on the right not everybody
+	 * left, nor 3 cannibals alone (the missionaries who crossed would
+	 * have been outnumbered before).  min(2 x 7 - 1, 2 x 7 + 1) = 13,
+	 * the optimum 11. */
+	assert_int_equal(default_horizon(MC_TEXT), 13);
+	/* A goal that wants the boat back on the left: the start is the
+	 * one state on the left that is not a goal, the farmer alone or
+	 * with the goat on the right the two on the right: an even plan of
+	 * at most 2 x min(1, 2) = 2 crossings. */
+	assert_int_equal(default_horizon("title \"t\"\nitems farmer, goat\n"
+					 "goal farmer, boat on the left\n"
+					 "boat seats 2\nrowers farmer\n"), 2);
+	/* No goal is reached (the rock never moves): no plan, and a
+	 * model of one step proves it. */
+	assert_int_equal(default_horizon("title \"t\"\nitems farmer, rock\n"
+					 "boat seats 1\nrowers farmer\n"), 1);
+	assert_int_equal(default_horizon(MC44_TEXT), 1);
+	/* Three who all row, two at a time, are searched as 0 to 3 of one
+	 * kind on the right: with the boat on the left 0 or 1 (2 would
+	 * come back from the goal), on the right 1 or 2: min(2 x 2 - 1,
+	 * 2 x 2 + 1) = 3, the optimum.  The labelled puzzle would count 4
+	 * and 6 states, and a bound of 7: the reduced count is sound, as
+	 * both have the same optimum (export.c). */
+	assert_int_equal(default_horizon("title \"t\"\nitems a, b, c\n"
+					 "boat seats 2\n"), 3);
+}
+
+/* A model's text at a horizon (0: the default), which must be
+ * written. */
+static char *model_at(const char *text, const char *format, unsigned horizon)
+{
+	river_puzzle *p = unit_load(text);
+	river_export_options opts;
+	river_diag diag;
+	char *out = NULL;
+
+	river_export_options_init(&opts);
+	opts.horizon = horizon;
+	assert_int_equal(river_export(&out, p, format, &opts, &diag), RIVER_OK);
+	river_puzzle_free(p);
+	return out;
+}
+
+/* Does model begin (within its first lines) with a note that says
+ * what? */
+static bool says_at_top(const char *model, const char *what)
+{
+	const char *at = strstr(model, what);
+
+	return at && at - model < 1200;
+}
+
+/* Every model says at its top which horizon it has, and why. */
+static void test_every_model_notes_its_horizon(void **state)
+{
+	static const struct {
+		const char *format, *note;
+	} notes[] = {
+		{"minizinc", "\n% Horizon 9: the default bound"},
+		{"smt2", "\n; Horizon 9: the default bound"},
+		{"lp", "\n\\ Horizon 9: the default bound"},
+		{"ocean", "\n# Horizon 9: the default bound"},
+		{"bqm", "\"info\": {\"horizon\": \"Horizon 9: the default bound"},
+	};
+	size_t i;
+	char *m;
+
+	(void)state;
+	for (i = 0; i < sizeof notes / sizeof notes[0]; i++) {
+		m = model_at(WGC_TEXT, notes[i].format, 0);
+		assert_true(says_at_top(m, notes[i].note));
+		assert_true(says_at_top(m, "at most min(2 x 5 - 1, 2 x 4 + 1) = "
+					   "9 crossings."));
+		river_free(m);
+	}
+	m = model_at(WGC_TEXT, "minizinc", 12);
+	assert_true(says_at_top(m, "% Horizon 12: given by the caller; at "
+				   "least the default bound of 9, so it\n% bounds"));
+	river_free(m);
+	m = model_at(WGC_TEXT, "smt2", 5);
+	assert_true(says_at_top(m, "; Horizon 5: given by the caller; below the "
+				   "default bound of 9"));
+	assert_true(says_at_top(m, "no plan has at most 5 crossings."));
+	river_free(m);
+	m = model_at(MC44_TEXT, "lp", 0);
+	assert_true(says_at_top(m, "\\ Horizon 1: the default; river's search "
+				   "reaches no goal from the start"));
+	river_free(m);
+	m = model_at("title \"t\"\nitems a, b, c\nboat seats 2\n", "minizinc", 0);
+	assert_true(says_at_top(m, "interchangeable items are where count as "
+				   "one."));
+	river_free(m);
+}
+
+/* RIVER_HORIZON_SEARCH: the crossings of river's own plan, its least
+ * time's for a puzzle that asks for that; none for a puzzle without a
+ * plan. */
+static void test_horizon_from_the_search(void **state)
+{
+	river_puzzle *p = unit_load(MC44_TEXT);
+	river_export_options opts;
+	river_diag diag;
+	char *m = (char *)1;
+
+	(void)state;
+	m = model_at(WGC_TEXT, "minizinc", RIVER_HORIZON_SEARCH);
+	assert_non_null(strstr(m, "\nint: H = 7;"));
+	assert_true(says_at_top(m, "% Horizon 7: the crossings of the plan "
+				   "river's own search found, the fewest,"));
+	river_free(m);
+	m = model_at(MC_TEXT, "smt2", RIVER_HORIZON_SEARCH);
+	assert_true(says_at_top(m, "; Horizon 11: the crossings of the plan"));
+	river_free(m);
+	/* Bridge and torch: the least time, 17, takes 5 crossings. */
+	m = model_at("title \"t\"\nitems a (time 1), b (time 2), c (time 5), "
+		     "d (time 10)\nboat seats 2\nminimize time\n", "minizinc",
+		     RIVER_HORIZON_SEARCH);
+	assert_non_null(strstr(m, "\nint: H = 5;"));
+	assert_true(says_at_top(m, "% Horizon 5: the crossings of the least-time "
+				   "plan river's own search found"));
+	river_free(m);
+	river_export_options_init(&opts);
+	opts.horizon = RIVER_HORIZON_SEARCH;
+	assert_int_equal(river_export(&m, p, "minizinc", &opts, &diag),
+			 RIVER_EINVAL);
+	assert_null(m);
+	assert_string_equal(diag.message,
+			    "river's search finds no plan for the puzzle, so no "
+			    "horizon can be taken from one: without a horizon, "
+			    "the model of the default bound shows that there is "
+			    "none");
+	river_puzzle_free(p);
+}
+
+/* Working out a horizon stops as the search does: at the caller's
+ * cancel flag, or past the states it may reach. */
+static void test_horizon_search_stops(void **state)
+{
+	river_puzzle *p = unit_load("title \"big\"\nitems 20000 ants, "
+				    "20000 bees\nboat seats 2\n");
+	volatile sig_atomic_t cancel = 1;
+	river_export_options opts;
+	river_diag diag;
+	char *m = (char *)1;
+
+	(void)state;
+	river_export_options_init(&opts);
+	opts.cancel = &cancel;
+	assert_int_equal(river_export(&m, p, "smt2", &opts, &diag),
+			 RIVER_ECANCELED);
+	assert_null(m);
+	opts.horizon = RIVER_HORIZON_SEARCH;
+	assert_int_equal(river_export(&m, p, "smt2", &opts, &diag),
+			 RIVER_ECANCELED);
+	/* Without the flag, more than 50000 states with the boat on each
+	 * bank make a bound past 100000 crossings. */
+	opts.cancel = NULL;
+	opts.horizon = 0;
+	assert_int_equal(river_export(&m, p, "smt2", &opts, &diag),
+			 RIVER_ETOOBIG);
+	assert_string_equal(diag.message,
+			    "the puzzle has too many states to bound its plans "
+			    "by 100000 crossings: give a horizon (the most "
+			    "crossings to consider) of at most 100000");
+	river_puzzle_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +484,10 @@ int main(void)
 		cmocka_unit_test(test_bqm_kinds_are_binary_digits),
 		cmocka_unit_test(test_bqm_refuses_absurd_weights),
 		cmocka_unit_test(test_long_names_become_short_and_distinct),
+		cmocka_unit_test(test_default_horizon_counts_reachable_states),
+		cmocka_unit_test(test_every_model_notes_its_horizon),
+		cmocka_unit_test(test_horizon_from_the_search),
+		cmocka_unit_test(test_horizon_search_stops),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,33 @@
+/* The states a plan can pass through: how many the search reaches from
+ * the start, by the boat's bank, for a bound on the crossings of an
+ * optimal plan (the models' default horizon, lib/export). */
+#ifndef RIVER_REACH_H
+#define RIVER_REACH_H
+
+#include "river.h"
+#include "system/system.h"
+#include "util/stop.h"
+
+struct reach_count {
+	/* States that are not goals, [0] with the boat on the bank where it
+	 * starts, [1] with it on the other: the start, and every state
+	 * reached from it through such states. */
+	unsigned long long states[2];
+	/* A goal is reached with the boat there. */
+	bool goal[2];
+	/* The count stopped once both banks had more than most states. */
+	bool cut;
+};
+
+/* Breadth-first from sys's start, as the search goes (the same loads,
+ * the same legal states), but expanding no goal, since a plan ends at
+ * the first it meets.  A start that breaks a rule reaches nothing.
+ * Stops with out->cut once both banks have more than most states (0:
+ * never).  RIVER_OK; RIVER_ELIMIT past limit states (or after trying 64
+ * times as many crossings); RIVER_ETOOBIG, RIVER_ENOMEM, RIVER_ETIMEOUT
+ * or RIVER_ECANCELED (stop), diag set as bfs_diag sets it. */
+int reach_count(const struct system *sys, unsigned long long limit,
+		unsigned long long most, const struct stop *stop,
+		struct reach_count *out, river_diag *diag);
+
+#endif
