@@ -114,9 +114,12 @@ static void add_quadratic(struct qubo *q, size_t a, size_t b, double bias)
 }
 
 /* The binary digits of an integer 0..upper: weights 1, 2, 4, ... with
- * the last cut so that all of them together make exactly upper. */
+ * the last cut so that all of them together make exactly upper; or,
+ * when cut is false, whole powers of 2 up to upper or past it, so that
+ * each value has one pattern of digits (a slack's: one past the row's
+ * range would need its left side below the least it can be). */
 static size_t digits_of(struct qubo *q, const char *name, long upper,
-			bool integer, double coef, struct digit *out)
+			bool integer, bool cut, double coef, struct digit *out)
 {
 	char label[EXPORT_LABEL_MAX];
 	long made = 0, w = 1;
@@ -128,7 +131,7 @@ static size_t digits_of(struct qubo *q, const char *name, long upper,
 		return out[0].var == SIZE_MAX ? 0 : 1;
 	}
 	while (made < upper) {
-		long take = w < upper - made ? w : upper - made;
+		long take = !cut || w < upper - made ? w : upper - made;
 
 		snprintf(label, sizeof label, "%s[%zu]", name, n);
 		out[n].var = qubo_var(q, label);
@@ -175,7 +178,8 @@ static int add_row(struct qubo *q, const struct linear *lin,
 		const struct lin_var *v = &lin->vars[lin->terms[i].var];
 		long c = lin->terms[i].coef;
 
-		n += digits_of(q, v->name, v->upper, v->integer, (double)c, d + n);
+		n += digits_of(q, v->name, v->upper, v->integer, true, (double)c,
+			       d + n);
 		if (c > 0)
 			high += c * v->upper;
 		else
@@ -186,7 +190,8 @@ static int add_row(struct qubo *q, const struct linear *lin,
 	slack = r->op == '<' ? r->rhs - low : r->op == '>' ? high - r->rhs : 0;
 	if (slack > 0) {
 		snprintf(name, sizeof name, "slack_%s", r->name);
-		n += digits_of(q, name, slack, true, r->op == '<' ? 1.0 : -1.0,
+		n += digits_of(q, name, slack, true, false,
+			       r->op == '<' ? 1.0 : -1.0,
 			       d + n);
 	}
 	add_square(q, d, n, -(double)r->rhs, lagrange);
@@ -319,13 +324,13 @@ int export_bqm(struct export_ctx *ctx)
 
 		/* Every variable gets its digits, even one no row names. */
 		digits_of(&q, lin.vars[i].name, lin.vars[i].upper,
-			  lin.vars[i].integer, 0, d);
+			  lin.vars[i].integer, true, 0, d);
 	}
 	for (i = lin.objective.first;
 	     rc == RIVER_OK && i < lin.objective.first + lin.objective.n; i++) {
 		const struct lin_var *v = &lin.vars[lin.terms[i].var];
 		struct digit d[64];
-		size_t n = digits_of(&q, v->name, v->upper, v->integer,
+		size_t n = digits_of(&q, v->name, v->upper, v->integer, true,
 				     (double)lin.terms[i].coef, d), k;
 
 		for (k = 0; k < n; k++)
