@@ -9,6 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 puz="$srcdir/puzzles/wgc.puz"
+timed="$srcdir/puzzles/bridge-torch.puz"
 fake="$tmp/bin"
 mkdir "$fake" "$tmp/tmp" || exit 99
 
@@ -37,6 +38,13 @@ cut_to() {
 size() {
 	wc -c <"${answer:-$FAKE_DIR/full.$$}"
 }
+# With FAULT_AFTER=N, the first N runs are the real engine's, and every
+# run is counted in $FAKE_DIR/runs.
+runs=$(cat "$FAKE_DIR/runs" 2>/dev/null || echo 0)
+echo $((runs + 1)) >"$FAKE_DIR/runs"
+if test "$runs" -lt "${FAULT_AFTER:-0}"; then
+	exec "$real" "$@"
+fi
 case $FAULT in
 garbage)
 	echo "this is not an answer"
@@ -71,6 +79,12 @@ signal)
 	kill -KILL $$ ;;
 flood)
 	exec yes "flood flood flood flood flood flood flood flood flood" ;;
+unbound)
+	# z3 on the model (its second argument) without the bound on the
+	# total time that river asked for.
+	sed '/^(assert (<= total [0-9]*))$/d' "$2" >"$FAKE_DIR/model.$$.smt2"
+	"$real" -smt2 "$FAKE_DIR/model.$$.smt2"
+	rm -f "$FAKE_DIR/model.$$.smt2" ;;
 esac
 rm -f "$FAKE_DIR/full.$$"
 exit 0
@@ -90,16 +104,39 @@ for e in $engines; do
 	ln -s engine "$fake/$p" || exit 99
 done
 
-# river under fault $1 with engine $2: its exit status in $rc.
+# river under fault $1 with engine $2, on puzzle $3 (else $puz), the
+# engine's first $after runs real: its exit status in $rc, its runs in
+# $fake/runs.
+after=0
 fault_run() {
-	FAULT=$1 FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
-		run_river solve -q --engine "$2" "$puz" >"$tmp/out" 2>"$tmp/err"
+	rm -f "$fake/runs"
+	FAULT=$1 FAULT_AFTER=$after FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
+		run_river solve -q --engine "$2" "${3:-$puz}" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 }
 
 # Nothing left in the private TMPDIR.
 clean() {
 	test -z "$(ls "$tmp/tmp")"
+}
+
+# Did fault $1 end river as it should: exit 5 (3 for a flood), an error
+# naming program $2, neither a plan nor "no solution", nothing left
+# behind, and (when $4 is given) $4 runs of the engine?  $3 names the
+# check.
+check_fault() {
+	want=5
+	test "$1" = flood && want=3
+	if test "$rc" -eq "$want" && grep -q "error: $2" "$tmp/err" &&
+	   ! grep -q "Solved\|No solution" "$tmp/out" && clean &&
+	   { test -z "$4" || test "$(cat "$fake/runs")" -eq "$4"; }; then
+		ok "$3 exits $want"
+	else
+		not_ok "$3 exits $want (got $rc)"
+		sed 's/^/# /' "$tmp/err"
+		ls "$tmp/tmp" | sed 's/^/# left: /'
+	fi
+	rm -rf "$tmp/tmp"/*
 }
 
 for e in $engines; do
@@ -112,19 +149,42 @@ for e in $engines; do
 			fi
 		esac
 		fault_run "$f" "$e"
-		want=5
-		test $f = flood && want=3
-		if test "$rc" -eq "$want" && grep -q "error: $p" "$tmp/err" &&
-		   ! grep -q "No solution" "$tmp/out" && clean; then
-			ok "$e: fault '$f' exits $want, naming $p"
-		else
-			not_ok "$e: fault '$f' exits $want, naming $p (got $rc)"
-			sed 's/^/# /' "$tmp/err"
-			ls "$tmp/tmp" | sed 's/^/# left: /'
-		fi
-		rm -rf "$tmp/tmp"/*
+		check_fault "$f" "$p" "$e: fault '$f', naming $p,"
 	done
 done
+
+# The least time, with z3: a run for each bound on the time.  A fault in
+# any run, the first, one after a plan was found, or the last (whose
+# answer would prove the plan the quickest), fails the whole search: no
+# plan, no "no solution".
+if test "$(cat "$fake/real-z3")" != /nonexistent; then
+	after=1000 && fault_run none z3 "$timed"
+	runs=$(cat "$fake/runs")
+	if test "$runs" -ge 3 && grep -q "^Solved in 5 crossings taking 17 time units" "$tmp/out"; then
+		ok "z3 finds the least time of $(basename "$timed") in $runs runs"
+	else
+		not_ok "z3 finds the least time of $(basename "$timed") in several runs ($runs)"
+		sed 's/^/# /' "$tmp/err"
+	fi
+	for after in 0 1 $((runs - 1)); do
+		for f in garbage nothing error cut cut30 exit signal flood; do
+			fault_run "$f" z3 "$timed"
+			check_fault "$f" z3 "least time: fault '$f' in z3's run $((after + 1)) of $runs" $((after + 1))
+		done
+	done
+	# A plan over the bound it was asked for is z3's fault too.
+	after=1 && fault_run unbound z3 "$timed"
+	if test "$rc" -eq 5 && grep -q "error: z3 answered with a plan that takes [0-9]*, over the bound of [0-9]* it was given" "$tmp/err" &&
+	   ! grep -q "Solved" "$tmp/out"; then
+		ok "least time: a plan over z3's bound is z3's fault"
+	else
+		not_ok "least time: a plan over z3's bound is z3's fault (got $rc)"
+		sed 's/^/# /' "$tmp/err"
+	fi
+	after=0
+else
+	ok "least time faults # SKIP z3 is not installed"
+fi
 
 # What the engine said is in the message.
 fault_run error z3

@@ -13,6 +13,12 @@ mkdir "$fake" "$tmp/tmp" || exit 99
 # its child ignores SIGTERM.
 cat >"$fake/engine" <<'EOF'
 #!/bin/sh
+# With REAL_RUNS=N, the first N runs are the real engine's, $REAL.
+runs=$(cat "$FAKE_DIR/runs" 2>/dev/null || echo 0)
+echo $((runs + 1)) >"$FAKE_DIR/runs"
+if test "$runs" -lt "${REAL_RUNS:-0}"; then
+	exec "$REAL" "$@"
+fi
 echo model >"${TMPDIR:-/tmp}/engine.$$"
 (trap '' TERM; exec sleep 1000) &
 echo $! >"$FAKE_DIR/child"
@@ -62,7 +68,7 @@ wait_for() {
 # river "$@" in the background, with SIGINT as it is by default (a
 # background job of a script ignores it), its pid in $river_pid.
 start_river() {
-	rm -f "$fake/pid" "$fake/child"
+	rm -f "$fake/pid" "$fake/child" "$fake/runs"
 	FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
 		env --default-signal=INT "$RIVER" "$@" >"$tmp/out" 2>"$tmp/err" &
 	river_pid=$!
@@ -119,6 +125,38 @@ for sig in TERM INT HUP; do
 	check_stopped "SIG$sig during the built-in search: exit $((128 + n))" \
 		$((128 + n)) "" ""
 done
+
+# The least time with z3 takes several runs: a signal, or the time
+# limit, in the third ends it all the same, with no plan.
+if REAL=$(command -v z3); then
+	export REAL REAL_RUNS=2
+	for how in TERM timeout; do
+		if test $how = TERM; then
+			start_river solve -q --engine z3 "$srcdir/puzzles/bridge-torch.puz"
+			want=143
+		else
+			start_river solve -q --timeout 3 --engine z3 "$srcdir/puzzles/bridge-torch.puz"
+			want=3
+		fi
+		if wait_for "$fake/child"; then
+			test $how = TERM && kill -TERM "$river_pid"
+			check_stopped "least time: $how during z3's third run: exit $want, engine group ended, folder removed" \
+				$want "$(cat "$fake/pid")" "$(cat "$fake/child")"
+			if test "$(cat "$fake/runs")" -eq 3 && ! grep -q "Solved" "$tmp/out"; then
+				ok "least time: no plan after $how in z3's third run"
+			else
+				not_ok "least time: no plan after $how in z3's third run ($(cat "$fake/runs") runs)"
+				sed 's/^/# /' "$tmp/out"
+			fi
+		else
+			not_ok "least time: the third z3 run did not start"
+			kill -KILL "$river_pid"
+		fi
+	done
+	unset REAL REAL_RUNS
+else
+	ok "least time: stopping z3's runs # SKIP z3 is not installed"
+fi
 
 # Timeouts: exit 3, the limit named, the engine ended.
 start_river solve -q --timeout 1 --engine cbc "$srcdir/puzzles/wgc.puz"

@@ -480,24 +480,21 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
-static int solve_with(river_plan **out, const river_puzzle *puzzle,
-		      const struct engine *e, struct export_ctx *ctx,
-		      const char *model, const struct stop *stop,
-		      bool *none_within, river_diag *diag)
+/* Run the engine on model (ctx's, as written) and read its answer. */
+static int ask(const struct engine *e, struct export_ctx *ctx,
+	       const char *model, const struct stop *stop, struct answer *ans,
+	       river_diag *diag)
 {
 	struct workdir w;
-	struct answer ans;
-	struct timespec start;
 	char *text = NULL;
 	bool whole = true;
 	int rc, status = 0;
 
-	memset(&ans, 0, sizeof ans);
+	memset(ans, 0, sizeof *ans);
 	rc = make_workdir(&w, e->format, diag);
 	if (rc != RIVER_OK)
 		return rc;
 	rc = write_file(w.model, model, diag);
-	start = clock_now();
 	if (rc == RIVER_OK)
 		rc = run(e, &w, stop, &status, diag);
 	if (rc == RIVER_OK && WIFEXITED(status) &&
@@ -520,47 +517,135 @@ static int solve_with(river_plan **out, const river_puzzle *puzzle,
 			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				      "%s failed: it wrote no answer", e->program);
 		else
-			rc = e->read(ctx, text, &ans, diag);
-		if (rc == RIVER_EENGINE && !ans.states)
+			rc = e->read(ctx, text, ans, diag);
+		if (rc == RIVER_EENGINE && !ans->states)
 			explain_failure(e, &w, text != NULL, "", diag);
 	}
 	free(text);
-	if (rc == RIVER_OK)
-		rc = make_plan(out, puzzle, e, &ans, ctx->horizon,
-			       ctx->horizon_bounds, none_within, diag);
-	if (rc == RIVER_OK)
-		(*out)->seconds = clock_since(start);
-	free(ans.states);
 	remove_workdir(&w);
+	if (rc != RIVER_OK) {
+		free(ans->states);
+		ans->states = NULL;
+	}
 	return rc;
 }
 
-/* Write ctx's model at horizon h and solve it; *none_within when the
- * engine proved no plan within h, which does not bound every plan. */
-static int solve_at(river_plan **out, const river_puzzle *puzzle,
-		    const struct engine *e, struct export_ctx *ctx, unsigned h,
-		    bool bounds, const struct stop *stop, bool *none_within,
-		    river_diag *diag)
+/* Write ctx's model as it is set up, and run the engine on it. */
+static int write_and_ask(const struct engine *e, struct export_ctx *ctx,
+			 const struct stop *stop, struct answer *ans,
+			 river_diag *diag)
 {
 	struct buf model;
 	char *text;
 	int rc;
 
-	*none_within = false;
+	memset(ans, 0, sizeof *ans);
 	buf_init(&model);
 	ctx->out = &model;
-	ctx->horizon = h;
-	ctx->horizon_bounds = bounds;
-	ctx->ask_each_end = strcmp(e->name, "z3") == 0;
 	rc = export_find(e->format)(ctx);
 	text = rc == RIVER_OK ? buf_take(&model) : NULL;
 	if (rc == RIVER_OK && !text)
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	if (rc == RIVER_OK)
-		rc = solve_with(out, puzzle, e, ctx, text, stop, none_within,
-				diag);
+		rc = ask(e, ctx, text, stop, ans, diag);
 	free(text);
 	buf_release(&model);
+	return rc;
+}
+
+/* Ask the engine, and make its answer a plan (see make_plan). */
+static int solve_once(river_plan **out, const river_puzzle *puzzle,
+		      const struct engine *e, struct export_ctx *ctx,
+		      const struct stop *stop, bool *none_within,
+		      river_diag *diag)
+{
+	struct answer ans;
+	int rc = write_and_ask(e, ctx, stop, &ans, diag);
+
+	if (rc == RIVER_OK)
+		rc = make_plan(out, puzzle, e, &ans, ctx->horizon,
+			       ctx->horizon_bounds, none_within, diag);
+	free(ans.states);
+	return rc;
+}
+
+/* The least time within ctx's horizon, from Z3, whose optimiser river
+ * does not trust: a first plan (known, when a smaller horizon found
+ * one), then a run for each bound on the total time, one less than the
+ * time of the best plan so far (as the plan checker counts it, not the
+ * model), until the engine proves that none is quicker.  A failure of
+ * any run is the answer. */
+static int least_time(river_plan **out, const river_puzzle *puzzle,
+		      const struct engine *e, struct export_ctx *ctx,
+		      river_plan *known, const struct stop *stop,
+		      bool *none_within, river_diag *diag)
+{
+	/* Every plan has a crossing, none quicker than this. */
+	unsigned long long least = model_least_trip(&puzzle->model);
+	struct timespec start = clock_now();
+	river_plan *best = known, *plan;
+	struct answer ans;
+	int rc = RIVER_OK;
+
+	ctx->ask_time_bound = true;
+	ctx->time_bound = EXPORT_NO_TIME_BOUND;
+	if (!best)
+		rc = solve_once(&best, puzzle, e, ctx, stop, none_within, diag);
+	while (rc == RIVER_OK && best->solved &&
+	       river_plan_time(best) > least) {
+		ctx->time_bound = river_plan_time(best) - 1;
+		rc = write_and_ask(e, ctx, stop, &ans, diag);
+		if (rc != RIVER_OK || ans.infeasible)
+			break;
+		rc = make_plan(&plan, puzzle, e, &ans, ctx->horizon,
+			       ctx->horizon_bounds, none_within, diag);
+		free(ans.states);
+		if (rc != RIVER_OK)
+			break;
+		river_plan_free(best);
+		best = plan;
+		/* Its model's total is at least its time. */
+		if (river_plan_time(best) > ctx->time_bound)
+			rc = diag_set(diag, RIVER_EENGINE, NULL, NULL,
+				      "%s answered with a plan that takes %llu, "
+				      "over the bound of %llu it was given",
+				      e->name, river_plan_time(best),
+				      ctx->time_bound);
+	}
+	if (rc != RIVER_OK) {
+		river_plan_free(best);
+		return rc;
+	}
+	best->seconds = clock_since(start);
+	best->horizon = ctx->horizon;
+	*out = best;
+	return RIVER_OK;
+}
+
+/* Write ctx's model at horizon h and solve it; *none_within when the
+ * engine proved no plan within h, which does not bound every plan.
+ * known is a plan found within a smaller horizon, or NULL: solve_at
+ * takes it, and starts from it where it can. */
+static int solve_at(river_plan **out, const river_puzzle *puzzle,
+		    const struct engine *e, struct export_ctx *ctx, unsigned h,
+		    bool bounds, river_plan *known, const struct stop *stop,
+		    bool *none_within, river_diag *diag)
+{
+	bool z3 = strcmp(e->name, "z3") == 0;
+	struct timespec start = clock_now();
+	int rc;
+
+	*none_within = false;
+	ctx->horizon = h;
+	ctx->horizon_bounds = bounds;
+	ctx->ask_each_end = z3 && !puzzle->model.minimize_time;
+	if (z3 && puzzle->model.minimize_time)
+		return least_time(out, puzzle, e, ctx, known, stop,
+				  none_within, diag);
+	river_plan_free(known);
+	rc = solve_once(out, puzzle, e, ctx, stop, none_within, diag);
+	if (rc == RIVER_OK)
+		(*out)->seconds = clock_since(start);
 	return rc;
 }
 
@@ -598,6 +683,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		       river_diag *diag)
 {
 	const struct engine *e = find_engine(engine);
+	river_plan *known = NULL;
 	struct export_ctx ctx;
 	struct timespec start = clock_now();
 	struct stop stop;
@@ -628,12 +714,12 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		       opts ? opts->timeout : 0, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	rc = export_begin(&ctx, puzzle, opts, NULL, e->format, diag);
+	rc = export_begin(&ctx, puzzle, opts, NULL, diag);
 	if (rc != RIVER_OK || (opts && opts->horizon)) {
 		if (rc == RIVER_OK)
 			rc = solve_at(out, puzzle, e, &ctx, ctx.horizon,
-				      ctx.horizon_bounds, &stop, &none_within,
-				      diag);
+				      ctx.horizon_bounds, NULL, &stop,
+				      &none_within, diag);
 		export_end(&ctx);
 		return rc;
 	}
@@ -647,15 +733,14 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		bound = (unsigned)(puzzle->model.time_limit /
 				   model_least_trip(&puzzle->model));
 	for (h = ENGINE_FIRST_HORIZON; h < bound;) {
-		rc = solve_at(out, puzzle, e, &ctx, h, false, &stop,
+		rc = solve_at(out, puzzle, e, &ctx, h, false, known, &stop,
 			      &none_within, diag);
+		known = NULL;
 		if (rc == RIVER_OK && !optimal_within(puzzle, *out, h)) {
-			unsigned next = next_horizon(puzzle, h,
-						     river_plan_time(*out));
-
-			river_plan_free(*out);
+			/* It fits the next horizon too: a start there. */
+			known = *out;
 			*out = NULL;
-			h = next;
+			h = next_horizon(puzzle, h, river_plan_time(known));
 			continue;
 		}
 		if (!none_within)
@@ -663,7 +748,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		h += h / 2;
 	}
 	if (h >= bound)
-		rc = solve_at(out, puzzle, e, &ctx, bound, true, &stop,
+		rc = solve_at(out, puzzle, e, &ctx, bound, true, known, &stop,
 			      &none_within, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);

@@ -7,19 +7,16 @@
 
 #include "util/stop.h"
 
-/* Each format, its writer, and what it can say: every format states the
- * whole language, and all but SMT-LIB minimise time (Z3's optimiser is
- * not to be trusted with it). */
+/* Each format and its writer: every format states the whole language. */
 static const struct {
 	const char *name;
 	export_writer write;
-	bool least_time;
 } formats[] = {
-	{"minizinc", export_minizinc, true},
-	{"smt2", export_smt2, false},
-	{"lp", export_lp, true},
-	{"ocean", export_ocean, true},
-	{"bqm", export_bqm, true},
+	{"minizinc", export_minizinc},
+	{"smt2", export_smt2},
+	{"lp", export_lp},
+	{"ocean", export_ocean},
+	{"bqm", export_bqm},
 };
 
 #define N_FORMATS (sizeof formats / sizeof formats[0])
@@ -435,24 +432,12 @@ void export_legend(struct export_ctx *ctx, const char *comment)
 
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
-		 const char *format, river_diag *diag)
+		 river_diag *diag)
 {
 	struct stop stop;
-	size_t f;
 	int rc;
 
 	memset(ctx, 0, sizeof *ctx);
-	for (f = 0; f < N_FORMATS && strcmp(formats[f].name, format) != 0; f++)
-		;
-	if (f < N_FORMATS && puzzle->model.minimize_time &&
-	    !formats[f].least_time)
-		return diag_set(diag, RIVER_EUNSUPPORTED, &puzzle->src,
-				puzzle->model.time_loc.line
-				? &puzzle->model.time_loc : NULL,
-				"the %s format cannot express a time objective "
-				"yet: export it --to minizinc or lp, or solve it "
-				"with the built-in search or --engine minizinc, "
-				"cbc or glpk", format);
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
 	if (boat_meaning_build(&ctx->boat, ctx->model) != RIVER_OK)
@@ -533,7 +518,7 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 				"unknown model format '%s' (use minizinc, smt2, "
 				"lp, ocean or bqm)", format ? format : "(null)");
 	buf_init(&b);
-	rc = export_begin(&ctx, puzzle, opts, &b, format, diag);
+	rc = export_begin(&ctx, puzzle, opts, &b, diag);
 	if (rc == RIVER_OK)
 		rc = write(&ctx);
 	export_end(&ctx);

@@ -26,6 +26,8 @@
 #define EXPORT_QUICK_BOUND_STATES (UINT64_C(1) << 20)
 /* Models longer than this are more than any solver here would finish. */
 #define EXPORT_MAX_HORIZON 100000u
+/* The time_bound of a query for any plan. */
+#define EXPORT_NO_TIME_BOUND (~0ULL)
 
 /* Where a model's horizon came from (its note says). */
 enum export_horizon_from {
@@ -51,6 +53,10 @@ struct export_ctx {
 	double lagrange;     /* bqm: the penalty weight; 0 for the default */
 	bool ask_each_end;   /* smt2 for the engine: a query per end, not
 				(minimize end), which Z3 4.8 gets wrong */
+	bool ask_time_bound; /* smt2 for the engine, least time: one query,
+				of the plans that take at most time_bound
+				(of any plan: EXPORT_NO_TIME_BOUND) */
+	unsigned long long time_bound;
 	struct buf *out;
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */
@@ -129,11 +135,9 @@ void export_horizon_note(struct export_ctx *ctx, struct buf *out,
  * default bound, or the crossings of river's own plan; a given one is
  * compared with the bound where that is quick), and release what it
  * holds. */
-/* Refuses, with RIVER_EUNSUPPORTED, a puzzle that format cannot
- * express: all but MiniZinc take only the basic language. */
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
-		 const char *format, river_diag *diag);
+		 river_diag *diag);
 void export_end(struct export_ctx *ctx);
 export_writer export_find(const char *format);
 

@@ -1,6 +1,8 @@
 /* SMT-LIB 2 for Z3, in the style of the Z3 article: a Bool per item per
  * step (true: on the right bank), an Int per kind per step, the moves and
- * the dangers as assertions, and (minimize end). */
+ * the dangers as assertions, and (minimize end); for the least time, a
+ * check for each bound on the total time, as Z3's optimiser is not to be
+ * trusted with it. */
 #include "export/export.h"
 
 static const char *const reserved[] = {"end", NULL};
@@ -206,13 +208,12 @@ static void put_weight(struct export_ctx *ctx, unsigned s)
 	buf_putc(ctx->out, ')');
 }
 
-/* The boat's weight limit, margin and list of loads, and a time limit. */
+/* The boat's weight limit, margin and list of loads. */
 static void put_boat(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
 	unsigned s;
-	size_t i;
 
 	if (ctx->boat.load)
 		buf_puts(o, "\n; The loads the boat may carry.\n");
@@ -235,12 +236,25 @@ static void put_boat(struct export_ctx *ctx)
 		put_weight(ctx, s);
 		buf_printf(o, ") %llu))))\n", m->margin);
 	}
-	if (!m->has_time_limit)
+}
+
+/* The time of the crossings, for a time limit or the least time: trip_S
+ * is at least the time of step S (its slowest passenger's, and the
+ * boat's), and total is their sum.  A plan's true time is then at most
+ * total, and a plan of time t has a model with total t: a bound on
+ * total holds for some model exactly when it does for some plan. */
+static void put_time(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned s;
+	size_t i;
+
+	if (!m->has_time_limit && !m->minimize_time)
 		return;
-	/* trip_S is at least the time of step S, and the limit bounds
-	 * their sum: a plan fits when its true times do. */
-	buf_printf(o, "\n; The crossings take at most %llu in all.\n",
-		   m->time_limit);
+	buf_puts(o, "\n; trip_S: at least the time of step S, its slowest "
+		    "passenger's and the boat's;\n; total: the time of all the "
+		    "crossings.\n");
 	for (s = 1; s <= ctx->horizon; s++) {
 		buf_printf(o, "(declare-const trip_%u Int)\n(assert (<= 0 trip_%u))\n",
 			   s, s);
@@ -256,10 +270,19 @@ static void put_boat(struct export_ctx *ctx)
 				   m->items[i].time, s);
 		}
 	}
-	buf_puts(o, "(assert (<= (+ 0");
+	buf_puts(o, "(declare-const total Int)\n(assert (= total (+ 0");
 	for (s = 1; s <= ctx->horizon; s++)
 		buf_printf(o, " trip_%u", s);
-	buf_printf(o, ") %llu))\n", m->time_limit);
+	buf_puts(o, ")))\n");
+	/* Implied, and a help to the solver: no crossing is quicker than
+	 * the least one can take. */
+	if (model_least_trip(m))
+		buf_printf(o, "; no crossing takes less than %llu\n"
+			      "(assert (<= (* %llu end) total))\n",
+			   model_least_trip(m), model_least_trip(m));
+	if (m->has_time_limit)
+		buf_printf(o, "; the time limit\n(assert (<= total %llu))\n",
+			   m->time_limit);
 }
 
 static void put_declarations(struct export_ctx *ctx)
@@ -357,6 +380,84 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 	buf_puts(o, ")))\n");
 }
 
+/* The most bounds on the time that the file asks one by one. */
+#define SMT2_MAX_BOUNDS 10000u
+
+/* The most time a plan within the horizon can take: each step its
+ * slowest passenger's time or the boat's, and the time limit. */
+static unsigned long long most_time(const struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	unsigned long long trip = m->boat_time;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (m->items[i].time > trip)
+			trip = m->items[i].time;
+	trip *= ctx->horizon;
+	return m->has_time_limit && m->time_limit < trip ? m->time_limit : trip;
+}
+
+/* The least time, in the file: a check for each bound on the total time
+ * from the least any plan takes (a crossing, no quicker than the least
+ * one can take) up, each alone.  The first that is sat is the least
+ * time: every plan of time t has a model of total t, so each bound
+ * below it is unsat, and its plan takes at most the bound. */
+static int put_time_bounds(struct export_ctx *ctx)
+{
+	struct buf *o = ctx->out;
+	unsigned long long t = model_least_trip(ctx->model);
+	unsigned long long most = most_time(ctx) > t ? most_time(ctx) : t;
+
+	if (most - t >= SMT2_MAX_BOUNDS)
+		return diag_set(ctx->diag, RIVER_ETOOBIG, NULL, NULL,
+				"a plan within %u steps may take from %llu to "
+				"%llu, more bounds on its time than the %u the "
+				"smt2 model asks one by one: give a shorter "
+				"horizon, or solve it with --engine z3",
+				ctx->horizon, t, most, SMT2_MAX_BOUNDS);
+	buf_printf(o, "\n; The least time: a check for each bound T on the "
+		      "total from %llu to %llu.\n"
+		      "; The first sat is the least time, and its model a plan "
+		      "that takes it; unsat\n; for every T: no plan within %u "
+		      "step%s.\n", t, most, ctx->horizon,
+		   ctx->horizon == 1 ? "" : "s");
+	do
+		buf_printf(o, "(echo \"total at most %llu:\")\n(push)\n"
+			      "(assert (<= total %llu))\n(check-sat)\n"
+			      "(get-model)\n(pop)\n", t, t);
+	while (t++ < most);
+	return RIVER_OK;
+}
+
+/* What the solver is asked.  The engine asks for the fewest crossings
+ * one end at a time (the first end that is sat is the fewest), and for
+ * the least time with one bound on the total time a run; the file asks
+ * (minimize end), or for the least time, one bound at a time. */
+static int put_queries(struct export_ctx *ctx)
+{
+	struct buf *o = ctx->out;
+	unsigned s;
+
+	if (ctx->ask_time_bound) {
+		if (ctx->time_bound != EXPORT_NO_TIME_BOUND)
+			buf_printf(o, "\n(assert (<= total %llu))\n",
+				   ctx->time_bound);
+		buf_puts(o, "(check-sat)\n(get-model)\n");
+		return RIVER_OK;
+	}
+	if (ctx->model->minimize_time)
+		return put_time_bounds(ctx);
+	if (!ctx->ask_each_end) {
+		buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
+		return RIVER_OK;
+	}
+	for (s = 1; s <= ctx->horizon; s++)
+		buf_printf(o, "(push)\n(assert (= end %u))\n(check-sat)\n"
+			      "(get-model)\n(pop)\n", s);
+	return RIVER_OK;
+}
+
 int export_smt2(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
@@ -385,15 +486,8 @@ int export_smt2(struct export_ctx *ctx)
 	for (s = 1; s <= ctx->horizon; s++)
 		put_step(ctx, s);
 	put_boat(ctx);
+	put_time(ctx);
 	for (r = 0; r < m->n_rules; r++)
 		put_rule(ctx, &m->rules[r]);
-	if (!ctx->ask_each_end) {
-		buf_puts(o, "\n(minimize end)\n(check-sat)\n(get-model)\n");
-		return RIVER_OK;
-	}
-	/* The first end that is sat is the fewest crossings. */
-	for (s = 1; s <= ctx->horizon; s++)
-		buf_printf(o, "(push)\n(assert (= end %u))\n(check-sat)\n"
-			      "(get-model)\n(pop)\n", s);
-	return RIVER_OK;
+	return put_queries(ctx);
 }

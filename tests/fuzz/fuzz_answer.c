@@ -50,8 +50,8 @@ static const struct export_ctx *context(size_t e, size_t p)
 	river_export_options_init(&opts);
 	opts.horizon = FUZZ_HORIZON;
 	buf_init(&model);
-	FUZZ_ASSERT(export_begin(ctx, puzzles[p], &opts, &model,
-				 engines[e].format, &diag) == RIVER_OK);
+	FUZZ_ASSERT(export_begin(ctx, puzzles[p], &opts, &model, &diag) ==
+		    RIVER_OK);
 	ctx->ask_each_end = engines[e].read == answer_z3;
 	FUZZ_ASSERT(export_find(engines[e].format)(ctx) == RIVER_OK);
 	buf_release(&model);

@@ -49,7 +49,7 @@ static void fixture_open(struct fixture *f, const char *puzzle,
 	opts.horizon = HORIZON;
 	buf_init(&f->model);
 	assert_int_equal(export_begin(&f->ctx, f->puzzle, &opts, &f->model,
-				      format, &diag), RIVER_OK);
+				      &diag), RIVER_OK);
 	f->ctx.ask_each_end = each_end;
 	assert_int_equal(export_find(format)(&f->ctx), RIVER_OK);
 }
