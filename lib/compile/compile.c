@@ -215,14 +215,13 @@ unsigned long long model_least_trip(const struct model *m)
 	return t > m->boat_time ? t : m->boat_time;
 }
 
-bool model_plain_rowing(const struct model *m)
+unsigned long long model_slowest_trip(const struct model *m)
 {
+	unsigned long long t = m->boat_time;
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++)
-		if (m->items[i].rows_alone || m->items[i].row_every)
-			return false;
-	return true;
+		if (m->items[i].time > t)
+			t = m->items[i].time;
+	return t;
 }
-
-

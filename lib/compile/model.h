@@ -146,8 +146,9 @@ bool cond_holds(const struct cond *c, const unsigned *count);
  * the boat's. */
 unsigned long long model_least_trip(const struct model *m);
 
-/* True when every rower rows any time: no "rows only" statement. */
-bool model_plain_rowing(const struct model *m);
+/* The most time any crossing takes: its slowest passenger's, or the
+ * boat's when that is more. */
+unsigned long long model_slowest_trip(const struct model *m);
 
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);

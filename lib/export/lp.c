@@ -749,14 +749,11 @@ static void put_margin(struct export_ctx *ctx, unsigned s)
 static void put_trip(struct export_ctx *ctx, unsigned s)
 {
 	const struct model *m = ctx->model;
-	long most = (long)m->boat_time;
+	long most = (long)model_slowest_trip(m);
 	char var[EXPORT_LABEL_MAX];
 	struct lin l;
 	size_t i;
 
-	for (i = 0; i < m->n_items; i++)
-		if ((long)m->items[i].time > most)
-			most = (long)m->items[i].time;
 	snprintf(var, sizeof var, "trip_%u", s);
 	linear_integer(ctx->linear, var, most);
 	if (m->boat_time) {

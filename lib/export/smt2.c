@@ -388,13 +388,8 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 static unsigned long long most_time(const struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
-	unsigned long long trip = m->boat_time;
-	size_t i;
+	unsigned long long trip = model_slowest_trip(m) * ctx->horizon;
 
-	for (i = 0; i < m->n_items; i++)
-		if (m->items[i].time > trip)
-			trip = m->items[i].time;
-	trip *= ctx->horizon;
 	return m->has_time_limit && m->time_limit < trip ? m->time_limit : trip;
 }
 
@@ -476,9 +471,11 @@ int export_smt2(struct export_ctx *ctx)
 		      "true when the item\n"
 		      "; is on the right bank after step S (n_KIND_S counts a "
 		      "kind there), the\n"
-		      "; physics are assertions, and the earliest end is the "
-		      "objective.  %u steps.\n"
-		      "(set-option :produce-models true)\n", ctx->horizon);
+		      "; physics are assertions, and the %s is the "
+		      "objective.  %u step%s.\n"
+		      "(set-option :produce-models true)\n",
+		   m->minimize_time ? "least total time" : "earliest end",
+		   ctx->horizon, ctx->horizon == 1 ? "" : "s");
 	export_legend(ctx, ";");
 	put_declarations(ctx);
 	put_start_and_goal(ctx);
