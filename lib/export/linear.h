@@ -79,10 +79,13 @@ struct export_ctx;
  * template. */
 int export_linear_names(struct export_ctx *ctx);
 /* The rows of part (for LIN_BANKS and LIN_BOAT, of rule r) at step s,
- * a template of lin->step = s, into lin; the rows that tell whether a
- * kind has copies on a bank (some_) go into some, a template of the
- * same step, once for all the parts built into it.  On failure, the
- * caller still releases lin and some. */
+ * 1 or more (2 for LIN_MARGIN), as a template (lin->step = s: names
+ * with {s} and {p}) into lin, as export_linear makes them at each step.
+ * The rows that tell whether a kind has copies on a bank (some_) go
+ * into some, once for all the parts built into it.  Every step of a
+ * part has the same rows, up to the names, but who rows: those depend
+ * on the crossing's place in the rowing period.  The caller initialises
+ * and releases lin and some, whatever the outcome. */
 int export_linear_part(struct export_ctx *ctx, struct linear *lin,
 		       struct linear *some, enum lin_part part, size_t r,
 		       unsigned s);

@@ -160,19 +160,32 @@ static void put_row(struct buf *o, const struct linear *lin,
 	buf_release(&text);
 }
 
-/* The rows of a part at step s (a template) into rows, one a line. */
+/* The rows of lin into rows, one a line or more. */
+static int put_rows(struct export_ctx *ctx, struct buf *rows,
+		    const struct linear *lin)
+{
+	size_t i;
+
+	for (i = 0; i < lin->n_rows; i++)
+		put_row(rows, lin, &lin->rows[i]);
+	if (rows->failed)
+		return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
+				"out of memory");
+	return RIVER_OK;
+}
+
+/* The rows of a part at step s (a template) into rows. */
 static int render(struct export_ctx *ctx, struct buf *rows,
 		  struct linear *some, enum lin_part part, size_t r,
 		  unsigned s)
 {
 	struct linear lin;
-	size_t i;
 	int rc;
 
 	linear_init(&lin);
 	rc = export_linear_part(ctx, &lin, some, part, r, s);
-	for (i = 0; rc == RIVER_OK && i < lin.n_rows; i++)
-		put_row(rows, &lin, &lin.rows[i]);
+	if (rc == RIVER_OK)
+		rc = put_rows(ctx, rows, &lin);
 	linear_release(&lin);
 	return rc;
 }
@@ -243,9 +256,6 @@ static int put_rowers(struct export_ctx *ctx, struct linear *some)
 	for (k = 0; rc == RIVER_OK && k < n; k++) {
 		buf_init(&ph[k].rows);
 		rc = render(ctx, &ph[k].rows, some, LIN_ROWER, 0, k + 1);
-		if (rc == RIVER_OK && ph[k].rows.failed)
-			rc = diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
-				      "out of memory");
 	}
 	for (k = 0; rc == RIVER_OK && k < n; k++) {
 		struct buf more;
@@ -314,9 +324,9 @@ static int put_rules(struct export_ctx *ctx)
 			    "kind K are on the left,\n    # the right bank (for "
 			    "the rules above).\n");
 		buf_init(&rows);
-		for (r = 0; r < some.n_rows; r++)
-			put_row(&rows, &some, &some.rows[r]);
-		put_entry(o, "banks", &rows, "");
+		rc = put_rows(ctx, &rows, &some);
+		if (rc == RIVER_OK)
+			put_entry(o, "banks", &rows, "");
 		buf_release(&rows);
 	}
 	if (rc == RIVER_OK)
