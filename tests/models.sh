@@ -84,6 +84,143 @@ ocean_case "$srcdir/puzzles/missionaries-cannibals.puz" 11
 # A kind of one copy is still a kind: its count is num_..., not pos_...
 ocean_case "$srcdir/puzzles/missionaries-cannibals.puz" 1 -D n=1 --horizon 1
 
+# The Ocean program builds, with its loops over the steps and the items
+# and its rules' rows for one step, the model the LP has: the same
+# variables (binary, or integer of the same bound) and the same rows
+# (names, terms, senses and right-hand sides), in any order.  same.py
+# reads the LP model and what the program builds (in LP form, as --lp
+# prints it) into sorted lines and compares them.  A case is a line
+# "label<TAB>lp<TAB>program<TAB>same" (or "differs"), and gets a TAP
+# line; one Python runs them all, as each takes long to start.
+cat >"$tmp/same.py" <<'PYTHON'
+import difflib, io, runpy, subprocess, sys
+
+
+def canon(text):
+    """An LP model as sorted lines: each row with its terms sorted, and
+    each variable with its type."""
+    section, rows, bounds, types = None, [], {}, {}
+    for line in text.splitlines():
+        if line.startswith("\\"):
+            continue
+        if line in ("Minimize", "Subject To", "Bounds", "Binary", "General",
+                    "End"):
+            section = line
+        elif section in ("Minimize", "Subject To"):
+            if line.startswith("    "):
+                rows[-1][1] += " " + line
+            else:
+                name, rest = line.split(":", 1)
+                rows.append([section[0] + name.strip(), rest])
+        elif section == "Bounds":
+            words = line.split()
+            bounds[words[2]] = words[4]
+        elif section in ("Binary", "General"):
+            types[line.strip()] = section
+    out = []
+    for name, rest in rows:
+        words, terms, sign, coef = rest.split(), {}, 1, 1
+        tail = words[-2:] if name[0] == "S" else []
+        for word in words[:len(words) - len(tail)]:
+            if word in ("+", "-"):
+                sign = -1 if word == "-" else 1
+                continue
+            if word.startswith("-"):
+                sign, word = -1, word[1:]
+            if word.isdigit():
+                coef = int(word)
+                continue
+            terms[word] = terms.get(word, 0) + sign * coef
+            sign, coef = 1, 1
+        out.append(" ".join([name] + ["%+d %s" % (c, v) for v, c in
+                                      sorted(terms.items())] + tail))
+    for v, t in types.items():
+        out.append("var %s %s" % (v, "binary" if t == "Binary"
+                                  else "integer <= %s" % bounds.get(v)))
+    return sorted(out)
+
+
+def built(program):
+    """What the program builds, as --lp prints it, run in this Python
+    (a program ending in " --lp" runs in its own)."""
+    if program.endswith(" --lp"):
+        return subprocess.run([sys.executable, program[:-5], "--lp"],
+                              capture_output=True, text=True).stdout
+    g = runpy.run_path(program)
+    out = io.StringIO()
+    g["write_lp"](g["build_model"](), out)
+    return out.getvalue()
+
+
+for case in open(sys.argv[1]).read().splitlines():
+    label, lp, program, want = case.split("\t")
+    a, b = canon(open(lp).read()), canon(built(program))
+    if (a == b) == (want == "same") and a:
+        print("ok", label)
+        continue
+    print("not ok", label)
+    for line in list(difflib.unified_diff(a, b, "lp", "program",
+                                          lineterm=""))[:12]:
+        print("#", line)
+PYTHON
+tab=$(printf '\t')
+n=0
+# case LABEL WANT [RIVER-ARGS]: the lp model of $puz with the arguments,
+# and the Ocean program of $puz made by $edit (a sed script).
+case_of() {
+	label=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	run_river export --to lp "$@" "$puz" >"$tmp/$n.lp"
+	run_river export --to ocean "$ocean" | sed "$edit" >"$tmp/$n.py"
+	echo "$label$tab$tmp/$n.lp$tab$tmp/$n.py$tab$want" >>"$tmp/cases"
+}
+: >"$tmp/cases"
+edit=
+for puz in "$srcdir"/puzzles/*.puz "$srcdir"/tests/puzzles/unsolvable.puz \
+	   "$srcdir"/tests/puzzles/plain.puz "$srcdir"/tests/puzzles/mixed.puz \
+	   "$srcdir"/tests/puzzles/rowing-kind.puz "$srcdir"/tests/puzzles/boat-goal.puz \
+	   "$srcdir"/tests/puzzles/kinds-placed.puz; do
+	ocean=$puz
+	case_of "ocean program of $(basename "$puz") builds the lp model" same
+done
+# Run with --lp, it prints that model.
+echo "ocean program of kinds-placed.puz run with --lp prints the lp model$tab$tmp/$n.lp$tab$tmp/$n.py --lp${tab}same" >>"$tmp/cases"
+# A horizon changed in the program makes the model of that horizon: with
+# a rowing period, a margin, kinds, times and a goal for the boat.
+for puz in puzzles/day-and-night puzzles/balanced-ferry \
+	   puzzles/missionaries-cannibals puzzles/torch-schedule \
+	   tests/puzzles/boat-goal; do
+	puz="$srcdir/$puz.puz"
+	ocean=$puz
+	for h in 1 5; do
+		edit="s/^HORIZON = .*/HORIZON = $h/"
+		case_of "ocean program of $(basename "$puz") with HORIZON = $h builds the lp model of -H $h" same -H $h
+	done
+done
+# So does a boat of more seats; and the check sees a rule's row changed.
+ocean="$srcdir/puzzles/wgc.puz"
+puz="$tmp/seats.puz"
+sed 's/^boat seats 2$/boat seats 3/' "$ocean" >"$puz"
+edit='s/^SEATS = 2 /SEATS = 3 /'
+case_of "ocean program of wgc.puz with SEATS = 3 builds the lp model of 3 seats" same
+puz=$ocean
+edit='s/\(pos_farmer_{s} <= \)1"/\12"/'
+case_of "the check sees a rule's row changed in the ocean program" differs
+if ! command -v python3 >/dev/null 2>&1; then
+	ok "ocean programs build the lp models # SKIP needs python3"
+else
+	python3 "$tmp/same.py" "$tmp/cases" >"$tmp/same.out" 2>&1 ||
+		not_ok "same.py runs"
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) ok "${line#ok }" ;;
+		"not ok "*) not_ok "${line#not ok }" ;;
+		*) echo "# $line" ;;
+		esac
+	done <"$tmp/same.out"
+fi
+
 # Without Ocean, the program says how to get it (exit 2).
 if command -v python3 >/dev/null 2>&1; then
 	run_river export --to ocean "$srcdir/puzzles/wgc.puz" >"$tmp/m.py"

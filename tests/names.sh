@@ -63,9 +63,9 @@ shape() {
 	ocean)
 		python3 -c '
 import runpy, sys
-g = runpy.run_path(sys.argv[1])
-rows = [c[0] for c in g["CONSTRAINTS"]]
-names = list(g["BINARY"]) + list(g["INTEGER"])
+m = runpy.run_path(sys.argv[1])["build_model"]()
+rows = [r[0] for r in m.rows]
+names = list(m.variables())
 print(len(rows), len(set(rows)), len(names), len(set(names)))' "$2" ;;
 	bqm)
 		python3 -c '

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
+
 void linear_init(struct linear *m)
 {
 	memset(m, 0, sizeof *m);
@@ -78,6 +80,28 @@ static bool rehash(struct linear *m)
 	return true;
 }
 
+/* Where name is in the index, or the free slot where it would go. */
+static size_t slot(const struct linear *m, const char *name)
+{
+	size_t j;
+
+	for (j = hash(name) & (m->cap_index - 1); m->index[j];
+	     j = (j + 1) & (m->cap_index - 1))
+		if (strcmp(m->vars[m->index[j] - 1].name, name) == 0)
+			break;
+	return j;
+}
+
+size_t linear_find(const struct linear *m, const char *name)
+{
+	size_t j;
+
+	if (!m->cap_index)
+		return SIZE_MAX;
+	j = slot(m, name);
+	return m->index[j] ? m->index[j] - 1 : SIZE_MAX;
+}
+
 size_t linear_var(struct linear *m, const char *name)
 {
 	size_t j;
@@ -85,10 +109,9 @@ size_t linear_var(struct linear *m, const char *name)
 
 	if ((m->n_vars + 1) * 2 > m->cap_index && !rehash(m))
 		return SIZE_MAX;
-	for (j = hash(name) & (m->cap_index - 1); m->index[j];
-	     j = (j + 1) & (m->cap_index - 1))
-		if (strcmp(m->vars[m->index[j] - 1].name, name) == 0)
-			return m->index[j] - 1;
+	j = slot(m, name);
+	if (m->index[j])
+		return m->index[j] - 1;
 	if (!grow(m, (void **)&m->vars, m->n_vars, &m->cap_vars,
 		  sizeof *m->vars))
 		return SIZE_MAX;
@@ -188,4 +211,25 @@ void linear_end(struct linear *m, char op, long rhs)
 		return;
 	r->op = op ? op : '=';
 	r->rhs = rhs;
+}
+
+void linear_put_terms(struct buf *o, const struct linear *m,
+		      const struct lin_row *r, const char *wrap)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = r->first; i < r->first + r->n; i++) {
+		long c = m->terms[i].coef;
+
+		if (c == 0)
+			continue;
+		if (wrap && n > 0 && n % 6 == 0)
+			buf_puts(o, wrap);
+		buf_puts(o, c < 0 ? (n ? " - " : " -") : (n ? " + " : " "));
+		if (c != 1 && c != -1)
+			buf_printf(o, "%ld ", c < 0 ? -c : c);
+		buf_puts(o, m->vars[m->terms[i].var].name);
+		n++;
+	}
 }

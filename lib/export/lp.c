@@ -21,7 +21,25 @@
 
 static const char *const reserved[] = {NULL};
 
-/* Rows and terms are named printf-style from a name and a step. */
+/* Every name in the model is made here, printf-style from fmt with a
+ * %s for an item's name (or "") and a %s for a step: its number, or in
+ * a template (m->step) {s} for that step and {p} for the one before,
+ * which the program that loops over the steps fills in (ocean.c). */
+static void name_at(const struct linear *m, char *out, size_t size,
+		    const char *fmt, const char *name, unsigned s)
+{
+	char step[16];
+
+	if (m->step && s == m->step)
+		strcpy(step, "{s}");
+	else if (m->step && s + 1 == m->step)
+		strcpy(step, "{p}");
+	else
+		snprintf(step, sizeof step, "%u", s);
+	snprintf(out, size, fmt, name, step);
+}
+
+/* Rows and terms are named from a name and a step. */
 struct lin {
 	struct linear *m;
 };
@@ -31,18 +49,18 @@ static void term(struct lin *l, long coef, const char *fmt, const char *name,
 {
 	char var[EXPORT_LABEL_MAX];
 
-	snprintf(var, sizeof var, fmt, name, s);
+	name_at(l->m, var, sizeof var, fmt, name, s);
 	linear_term(l->m, coef, var);
 }
 
-static struct lin row(struct export_ctx *ctx, const char *fmt, const char *a,
+static struct lin row(struct linear *m, const char *fmt, const char *a,
 		      unsigned s)
 {
-	struct lin l = {ctx->linear};
+	struct lin l = {m};
 	char name[EXPORT_LABEL_MAX];
 
-	snprintf(name, sizeof name, fmt, a, s);
-	linear_row(l.m, name, false);
+	name_at(m, name, sizeof name, fmt, a, s);
+	linear_row(m, name, false);
 	return l;
 }
 
@@ -60,7 +78,7 @@ static void put_objective(struct export_ctx *ctx)
 
 	linear_row(l.m, time ? "time" : "crossings", true);
 	for (s = 1; s <= ctx->horizon; s++)
-		term(&l, 1, time ? "trip%s_%u" : "active%s_%u", "", s);
+		term(&l, 1, time ? "trip%s_%s" : "active%s_%s", "", s);
 	linear_end(l.m, '=', 0);
 }
 
@@ -71,49 +89,51 @@ static void put_start_goal(struct export_ctx *ctx)
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++) {
-		const char *fmt = m->items[i].is_kind ? "num_%s_%u" : "pos_%s_%u";
+		const char *fmt = m->items[i].is_kind ? "num_%s_%s" : "pos_%s_%s";
 		long all = (long)m->items[i].copies;
 		long goal = (long)export_goal(ctx, i);
 		struct lin l;
 
-		l = row(ctx, "start_%s_%u", ctx->names[i], 0);
+		l = row(ctx->linear, "start_%s_%s", ctx->names[i], 0);
 		term(&l, 1, fmt, ctx->names[i], 0);
 		end_row(&l, "=", (long)export_start(ctx, i));
 		/* Once the boat stops, everything is where the goal wants
 		 * it: at least goal copies, and at most. */
 		for (s = 0; s < ctx->horizon; s++) {
 			if (goal > 0) {
-				l = row(ctx, "goal_%s_%u", ctx->names[i], s);
+				l = row(ctx->linear, "goal_%s_%s",
+					ctx->names[i], s);
 				term(&l, 1, fmt, ctx->names[i], s);
-				term(&l, goal, "active%s_%u", "", s + 1);
+				term(&l, goal, "active%s_%s", "", s + 1);
 				end_row(&l, ">=", goal);
 			}
 			if (goal < all) {
-				l = row(ctx, "goalmax_%s_%u", ctx->names[i], s);
+				l = row(ctx->linear, "goalmax_%s_%s",
+					ctx->names[i], s);
 				term(&l, 1, fmt, ctx->names[i], s);
-				term(&l, -(all - goal), "active%s_%u", "", s + 1);
+				term(&l, -(all - goal), "active%s_%s", "", s + 1);
 				end_row(&l, "<=", goal);
 			}
 		}
-		l = row(ctx, "goal_%s_%u", ctx->names[i], ctx->horizon);
+		l = row(ctx->linear, "goal_%s_%s", ctx->names[i], ctx->horizon);
 		term(&l, 1, fmt, ctx->names[i], ctx->horizon);
 		end_row(&l, "=", goal);
 	}
 	for (s = 2; s <= ctx->horizon; s++) {
-		struct lin l = row(ctx, "stop%s_%u", "", s);
+		struct lin l = row(ctx->linear, "stop%s_%s", "", s);
 
-		term(&l, 1, "active%s_%u", "", s);
-		term(&l, -1, "active%s_%u", "", s - 1);
+		term(&l, 1, "active%s_%s", "", s);
+		term(&l, -1, "active%s_%s", "", s - 1);
 		end_row(&l, "<=", 0);
 	}
 	if (export_goal_boat(ctx) >= 0) {
 		/* The boat ends where the goal wants it: the crossings, less
 		 * twice their pairs, have its parity. */
-		struct lin l = row(ctx, "boat_goal%s%u", "", 0);
+		struct lin l = row(ctx->linear, "boat_goal%s%s", "", 0);
 		char pairs[] = "pairs";
 
 		for (s = 1; s <= ctx->horizon; s++)
-			term(&l, 1, "active%s_%u", "", s);
+			term(&l, 1, "active%s_%s", "", s);
 		linear_term(l.m, -2, pairs);
 		end_row(&l, "=", (export_goal_boat(ctx) + (long)export_boat0(ctx)) % 2);
 		linear_integer(l.m, pairs, ctx->horizon / 2 + 1);
@@ -131,32 +151,32 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 
 	for (i = 0; i < m->n_items; i++) {
 		const char *n = ctx->names[i];
-		const char *fmt = m->items[i].is_kind ? "num_%s_%u" : "pos_%s_%u";
+		const char *fmt = m->items[i].is_kind ? "num_%s_%s" : "pos_%s_%s";
 		long all = (long)m->items[i].copies;
 
-		l = row(ctx, "avail_%s_%u", n, s);
-		term(&l, 1, "avail_%s_%u", n, s);
+		l = row(ctx->linear, "avail_%s_%s", n, s);
+		term(&l, 1, "avail_%s_%s", n, s);
 		term(&l, from_left ? 1 : -1, fmt, n, s - 1);
 		end_row(&l, "=", from_left ? all : 0);
-		l = row(ctx, "choose_%s_%u", n, s);
-		term(&l, 1, "choice_%s_%u", n, s);
-		term(&l, -1, "avail_%s_%u", n, s);
+		l = row(ctx->linear, "choose_%s_%s", n, s);
+		term(&l, 1, "choice_%s_%s", n, s);
+		term(&l, -1, "avail_%s_%s", n, s);
 		end_row(&l, "<=", 0);
-		l = row(ctx, "move_%s_%u", n, s);
+		l = row(ctx->linear, "move_%s_%s", n, s);
 		term(&l, 1, fmt, n, s);
 		term(&l, -1, fmt, n, s - 1);
-		term(&l, from_left ? -1 : 1, "choice_%s_%u", n, s);
+		term(&l, from_left ? -1 : 1, "choice_%s_%s", n, s);
 		end_row(&l, "=", 0);
 	}
-	l = row(ctx, "seats%s_%u", "", s);
+	l = row(ctx->linear, "seats%s_%s", "", s);
 	for (i = 0; i < m->n_items; i++)
-		term(&l, 1, "choice_%s_%u", ctx->names[i], s);
-	term(&l, -(long)m->seats, "active%s_%u", "", s);
+		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
+	term(&l, -(long)m->seats, "active%s_%s", "", s);
 	end_row(&l, "<=", 0);
-	l = row(ctx, "aboard%s_%u", "", s);
+	l = row(ctx->linear, "aboard%s_%s", "", s);
 	for (i = 0; i < m->n_items; i++)
-		term(&l, 1, "choice_%s_%u", ctx->names[i], s);
-	term(&l, -1, "active%s_%u", "", s);
+		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
+	term(&l, -1, "active%s_%s", "", s);
 	end_row(&l, ">=", 0);
 }
 
@@ -191,7 +211,7 @@ struct expr {
 /* What the rows of one rule at one place are made with. */
 struct rows {
 	struct export_ctx *ctx;
-	bool *some_made;          /* per item and step: its some_ rows */
+	struct linear *some;      /* where the some_ rows go */
 	const char *tag;          /* the first row's name */
 	unsigned n_rows, n_aux;   /* made under tag so far */
 };
@@ -246,7 +266,7 @@ static void expr_named(struct export_ctx *ctx, struct expr *e, long coef,
 {
 	char var[EXPORT_LABEL_MAX];
 
-	snprintf(var, sizeof var, fmt, name, s);
+	name_at(ctx->linear, var, sizeof var, fmt, name, s);
 	expr_var(ctx, e, coef, linear_var(ctx->linear, var));
 }
 
@@ -306,33 +326,34 @@ static void expr_aux(struct rows *w, struct expr *e)
 }
 
 /* some_i_b_s is 1 exactly when a kind has copies on bank b after step
- * s: its rows are made the first time a condition asks. */
+ * s: its rows are made the first time a condition asks, into w->some,
+ * which then has the variable some_i_r_s. */
 static void put_some(struct rows *w, size_t i, unsigned s)
 {
 	struct export_ctx *ctx = w->ctx;
 	const char *n = ctx->names[i];
 	long all = (long)ctx->model->items[i].copies;
-	bool *made = &w->some_made[i * (ctx->horizon + 1) + s];
+	char var[EXPORT_LABEL_MAX];
 	struct lin l;
 
-	if (*made)
+	name_at(w->some, var, sizeof var, "some_%s_r_%s", n, s);
+	if (linear_find(w->some, var) != SIZE_MAX)
 		return;
-	*made = true;
-	l = row(ctx, "somer_%s_%u", n, s);
-	term(&l, 1, "num_%s_%u", n, s);
-	term(&l, -1, "some_%s_r_%u", n, s);
+	l = row(w->some, "somer_%s_%s", n, s);
+	term(&l, 1, "num_%s_%s", n, s);
+	term(&l, -1, "some_%s_r_%s", n, s);
 	end_row(&l, ">=", 0);
-	l = row(ctx, "somer2_%s_%u", n, s);
-	term(&l, 1, "num_%s_%u", n, s);
-	term(&l, -all, "some_%s_r_%u", n, s);
+	l = row(w->some, "somer2_%s_%s", n, s);
+	term(&l, 1, "num_%s_%s", n, s);
+	term(&l, -all, "some_%s_r_%s", n, s);
 	end_row(&l, "<=", 0);
-	l = row(ctx, "somel_%s_%u", n, s);
-	term(&l, 1, "num_%s_%u", n, s);
-	term(&l, 1, "some_%s_l_%u", n, s);
+	l = row(w->some, "somel_%s_%s", n, s);
+	term(&l, 1, "num_%s_%s", n, s);
+	term(&l, 1, "some_%s_l_%s", n, s);
 	end_row(&l, "<=", all);
-	l = row(ctx, "somel2_%s_%u", n, s);
-	term(&l, 1, "num_%s_%u", n, s);
-	term(&l, all, "some_%s_l_%u", n, s);
+	l = row(w->some, "somel2_%s_%s", n, s);
+	term(&l, 1, "num_%s_%s", n, s);
+	term(&l, all, "some_%s_l_%s", n, s);
 	end_row(&l, ">=", all);
 }
 
@@ -341,10 +362,10 @@ static void expr_count(struct export_ctx *ctx, struct expr *e, long coef,
 		       size_t i, const struct place *p)
 {
 	const struct item *it = &ctx->model->items[i];
-	const char *fmt = it->is_kind ? "num_%s_%u" : "pos_%s_%u";
+	const char *fmt = it->is_kind ? "num_%s_%s" : "pos_%s_%s";
 
 	if (p->at == AT_BOAT) {
-		expr_named(ctx, e, coef, "choice_%s_%u", ctx->names[i], p->s);
+		expr_named(ctx, e, coef, "choice_%s_%s", ctx->names[i], p->s);
 	} else if (p->at == AT_RIGHT) {
 		expr_named(ctx, e, coef, fmt, ctx->names[i], p->s);
 	} else {
@@ -477,8 +498,8 @@ static bool indicator(struct rows *w, const struct cond *c, bool neg,
 			return false;
 		put_some(w, i, p->s);
 		e->constant += 1;
-		expr_named(ctx, e, -1, p->at == AT_RIGHT ? "some_%s_r_%u"
-							 : "some_%s_l_%u",
+		expr_named(ctx, e, -1, p->at == AT_RIGHT ? "some_%s_r_%s"
+							 : "some_%s_l_%s",
 			   ctx->names[i], p->s);
 		return true;
 	case OTHER:
@@ -667,40 +688,17 @@ static void require(struct rows *w, const struct cond *c, bool neg,
 	require_cmp(w, &c->sum, cmp, p, g);
 }
 
-/* c (not c when neg) at the place wherever g is 1, in rows named tag. */
-static void put_cond(struct export_ctx *ctx, bool *some_made, const char *tag,
-		     const struct cond *c, bool neg, const struct place *p,
-		     const struct expr *g)
+/* c (not c when neg) at the place wherever g is 1, in rows named
+ * what_s, what_s_2 and so on. */
+static void put_cond(struct export_ctx *ctx, struct linear *some,
+		     const char *what, const struct cond *c, bool neg,
+		     const struct place *p, const struct expr *g)
 {
-	struct rows w = {ctx, some_made, tag, 0, 0};
-
-	require(&w, c, neg, p, g);
-}
-
-/* The boat on crossing s: a rower who may row it, a load it may carry,
- * and no rule broken aboard; all when it crosses (active_s). */
-static void put_boat(struct export_ctx *ctx, bool *some_made, unsigned s)
-{
-	const struct model *m = ctx->model;
-	struct place p = {AT_BOAT, s};
-	struct expr active = {0};
 	char tag[EXPORT_LABEL_MAX];
-	size_t r;
+	struct rows w = {ctx, some, tag, 0, 0};
 
-	expr_named(ctx, &active, 1, "active%s_%u", "", s);
-	snprintf(tag, sizeof tag, "rower_%u", s);
-	put_cond(ctx, some_made, tag, ctx->boat.rowed, false, &p, &active);
-	if (ctx->boat.load) {
-		snprintf(tag, sizeof tag, "load_%u", s);
-		put_cond(ctx, some_made, tag, ctx->boat.load, false, &p, &active);
-	}
-	for (r = 0; r < m->n_rules; r++) {
-		if (!(m->rules[r].place & PLACE_BOAT))
-			continue;
-		snprintf(tag, sizeof tag, "rule%zu_b_%u", r + 1, s);
-		put_cond(ctx, some_made, tag, m->rules[r].cond, true, &p, &active);
-	}
-	expr_release(&active);
+	name_at(ctx->linear, tag, sizeof tag, "%s_%s", what, p->s);
+	require(&w, c, neg, p, g);
 }
 
 /* The load's weight on step s, times sign, into e. */
@@ -733,10 +731,11 @@ static void put_margin(struct export_ctx *ctx, unsigned s)
 		struct expr e = {0};
 
 		/* sign (w_s - w_(s-1)) <= margin + most (1 - active_s) */
-		snprintf(tag, sizeof tag, sign > 0 ? "margin_%u" : "marginr_%u", s);
+		name_at(ctx->linear, tag, sizeof tag,
+			sign > 0 ? "margin%s_%s" : "marginr%s_%s", "", s);
 		expr_weight(ctx, &e, sign, s);
 		expr_weight(ctx, &e, -sign, s - 1);
-		expr_named(ctx, &e, most, "active%s_%u", "", s);
+		expr_named(ctx, &e, most, "active%s_%s", "", s);
 		e.constant = -(margin + most);
 		expr_row(&w, &e, '<');
 		expr_release(&e);
@@ -754,12 +753,12 @@ static void put_trip(struct export_ctx *ctx, unsigned s)
 	struct lin l;
 	size_t i;
 
-	snprintf(var, sizeof var, "trip_%u", s);
+	name_at(ctx->linear, var, sizeof var, "trip%s_%s", "", s);
 	linear_integer(ctx->linear, var, most);
 	if (m->boat_time) {
-		l = row(ctx, "tripb%s_%u", "", s);
-		term(&l, 1, "trip%s_%u", "", s);
-		term(&l, -(long)m->boat_time, "active%s_%u", "", s);
+		l = row(ctx->linear, "tripb%s_%s", "", s);
+		term(&l, 1, "trip%s_%s", "", s);
+		term(&l, -(long)m->boat_time, "active%s_%s", "", s);
 		end_row(&l, ">=", 0);
 	}
 	for (i = 0; i < m->n_items; i++) {
@@ -768,16 +767,16 @@ static void put_trip(struct export_ctx *ctx, unsigned s)
 
 		if (!it->time)
 			continue;
-		l = row(ctx, "trip_%s_%u", n, s);
-		term(&l, 1, "trip%s_%u", "", s);
-		term(&l, -(long)it->time, it->is_kind ? "inboat_%s_%u"
-						      : "choice_%s_%u", n, s);
+		l = row(ctx->linear, "trip_%s_%s", n, s);
+		term(&l, 1, "trip%s_%s", "", s);
+		term(&l, -(long)it->time, it->is_kind ? "inboat_%s_%s"
+						      : "choice_%s_%s", n, s);
 		end_row(&l, ">=", 0);
 		if (!it->is_kind)
 			continue;
-		l = row(ctx, "inboat_%s_%u", n, s);
-		term(&l, 1, "choice_%s_%u", n, s);
-		term(&l, -(long)it->copies, "inboat_%s_%u", n, s);
+		l = row(ctx->linear, "inboat_%s_%s", n, s);
+		term(&l, 1, "choice_%s_%s", n, s);
+		term(&l, -(long)it->copies, "inboat_%s_%s", n, s);
 		end_row(&l, "<=", 0);
 	}
 }
@@ -789,89 +788,143 @@ static void put_time_limit(struct export_ctx *ctx)
 
 	linear_row(l.m, "timelimit", false);
 	for (s = 1; s <= ctx->horizon; s++)
-		term(&l, 1, "trip%s_%u", "", s);
+		term(&l, 1, "trip%s_%s", "", s);
 	end_row(&l, "<=", (long)ctx->model->time_limit);
 }
 
-/* Kinds' counts are integers; everything else is binary. */
-static void put_types(struct export_ctx *ctx)
+/* Kinds' counts are integers, after step s and on its crossing;
+ * everything else is binary. */
+static void put_types(struct export_ctx *ctx, size_t i, unsigned s)
+{
+	const char *n = ctx->names[i];
+	long all = (long)ctx->model->items[i].copies;
+	char var[EXPORT_LABEL_MAX];
+
+	if (!ctx->model->items[i].is_kind)
+		return;
+	name_at(ctx->linear, var, sizeof var, "num_%s_%s", n, s);
+	linear_integer(ctx->linear, var, all);
+	if (s == 0)
+		return;
+	name_at(ctx->linear, var, sizeof var, "avail_%s_%s", n, s);
+	linear_integer(ctx->linear, var, all);
+	name_at(ctx->linear, var, sizeof var, "choice_%s_%s", n, s);
+	linear_integer(ctx->linear, var, all);
+}
+
+/* One part of the conditions at step s (see linear.h), its some_ rows
+ * into some. */
+static void put_part(struct export_ctx *ctx, struct linear *some,
+		     enum lin_part part, size_t r, unsigned s)
 {
 	const struct model *m = ctx->model;
-	unsigned s;
+	struct place left = {AT_LEFT, s}, right = {AT_RIGHT, s};
+	struct place boat = {AT_BOAT, s};
+	struct expr active = {0}, one = {0};
+	char what[32];
+
+	/* The banks' rules hold always, the boat's while it crosses. */
+	one.constant = 1;
+	if (part != LIN_BANKS)
+		expr_named(ctx, &active, 1, "active%s_%s", "", s);
+	switch (part) {
+	case LIN_BANKS:
+		snprintf(what, sizeof what, "rule%zu_l", r + 1);
+		put_cond(ctx, some, what, m->rules[r].cond, true, &left, &one);
+		snprintf(what, sizeof what, "rule%zu_r", r + 1);
+		put_cond(ctx, some, what, m->rules[r].cond, true, &right, &one);
+		break;
+	case LIN_BOAT:
+		snprintf(what, sizeof what, "rule%zu_b", r + 1);
+		put_cond(ctx, some, what, m->rules[r].cond, true, &boat,
+			 &active);
+		break;
+	case LIN_ROWER:
+		put_cond(ctx, some, "rower", ctx->boat.rowed, false, &boat,
+			 &active);
+		break;
+	case LIN_LOAD:
+		if (ctx->boat.load)
+			put_cond(ctx, some, "load", ctx->boat.load, false,
+				 &boat, &active);
+		break;
+	case LIN_MARGIN:
+		put_margin(ctx, s);
+		break;
+	}
+	expr_release(&active);
+}
+
+int export_linear_names(struct export_ctx *ctx)
+{
+	if (export_names(ctx, reserved) != RIVER_OK)
+		return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
+				"out of memory");
+	return RIVER_OK;
+}
+
+int export_linear_part(struct export_ctx *ctx, struct linear *lin,
+		       struct linear *some, enum lin_part part, size_t r,
+		       unsigned s)
+{
+	struct linear *keep = ctx->linear;
 	size_t i;
 
-	for (i = 0; i < m->n_items; i++) {
-		const char *n = ctx->names[i];
-		long all = (long)m->items[i].copies;
-		char var[EXPORT_LABEL_MAX];
-
-		if (!m->items[i].is_kind)
-			continue;
-		for (s = 0; s <= ctx->horizon; s++) {
-			snprintf(var, sizeof var, "num_%s_%u", n, s);
-			linear_integer(ctx->linear, var, all);
-			if (s == 0)
-				continue;
-			snprintf(var, sizeof var, "avail_%s_%u", n, s);
-			linear_integer(ctx->linear, var, all);
-			snprintf(var, sizeof var, "choice_%s_%u", n, s);
-			linear_integer(ctx->linear, var, all);
-		}
+	lin->step = some->step = s;
+	ctx->linear = lin;
+	/* The counts' ranges first, as in export_linear. */
+	for (i = 0; i < ctx->model->n_items; i++) {
+		put_types(ctx, i, s);
+		put_types(ctx, i, s - 1);
 	}
+	put_part(ctx, some, part, r, s);
+	ctx->linear = keep;
+	if (lin->failed || some->failed)
+		return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
+				"out of memory");
+	return RIVER_OK;
 }
 
 int export_linear(struct export_ctx *ctx, struct linear *lin)
 {
 	const struct model *m = ctx->model;
 	bool timed = m->minimize_time || m->has_time_limit;
-	bool *some_made;
 	unsigned s;
-	size_t r;
+	size_t i, r;
 	int rc;
 
 	linear_init(lin);
-	rc = export_names(ctx, reserved);
+	rc = export_linear_names(ctx);
 	if (rc != RIVER_OK)
-		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
-	some_made = calloc((size_t)m->n_items * (ctx->horizon + 1) + 1,
-			   sizeof *some_made);
-	if (!some_made)
-		return diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL,
-				"out of memory");
+		return rc;
 	ctx->linear = lin;
 	put_objective(ctx);
 	put_start_goal(ctx);
 	for (s = 1; s <= ctx->horizon; s++)
 		put_step(ctx, s);
 	/* The counts' ranges first: the rows below are made from them. */
-	put_types(ctx);
+	for (i = 0; i < m->n_items; i++)
+		for (s = 0; s <= ctx->horizon; s++)
+			put_types(ctx, i, s);
 	for (s = 1; timed && s <= ctx->horizon; s++)
 		put_trip(ctx, s);
 	if (m->has_time_limit)
 		put_time_limit(ctx);
 	for (s = 1; s <= ctx->horizon; s++) {
-		put_boat(ctx, some_made, s);
+		put_part(ctx, lin, LIN_ROWER, 0, s);
+		put_part(ctx, lin, LIN_LOAD, 0, s);
+		for (r = 0; r < m->n_rules; r++)
+			if (m->rules[r].place & PLACE_BOAT)
+				put_part(ctx, lin, LIN_BOAT, r, s);
 		if (m->has_margin && s >= 2)
-			put_margin(ctx, s);
+			put_part(ctx, lin, LIN_MARGIN, 0, s);
 	}
 	for (r = 0; r < m->n_rules; r++) {
 		if (!(m->rules[r].place & PLACE_BANKS))
 			continue;
-		for (s = 0; s <= ctx->horizon; s++) {
-			struct place left = {AT_LEFT, s}, right = {AT_RIGHT, s};
-			struct expr one = {0};
-			char tag[EXPORT_LABEL_MAX];
-
-			one.constant = 1;
-			snprintf(tag, sizeof tag, "rule%zu_l_%u", r + 1, s);
-			put_cond(ctx, some_made, tag, m->rules[r].cond, true,
-				 &left, &one);
-			snprintf(tag, sizeof tag, "rule%zu_r_%u", r + 1, s);
-			put_cond(ctx, some_made, tag, m->rules[r].cond, true,
-				 &right, &one);
-		}
+		for (s = 0; s <= ctx->horizon; s++)
+			put_part(ctx, lin, LIN_BANKS, r, s);
 	}
-	free(some_made);
 	ctx->linear = NULL;
 	if (!lin->failed)
 		return RIVER_OK;
@@ -883,22 +936,7 @@ int export_linear(struct export_ctx *ctx, struct linear *lin)
 static void put_terms(struct buf *o, const struct linear *lin,
 		      const struct lin_row *r)
 {
-	size_t i;
-	int n = 0;
-
-	for (i = r->first; i < r->first + r->n; i++) {
-		long c = lin->terms[i].coef;
-
-		if (c == 0)
-			continue;
-		if (n > 0 && n % 6 == 0)
-			buf_puts(o, "\n   ");
-		buf_puts(o, c < 0 ? (n ? " - " : " -") : (n ? " + " : " "));
-		if (c != 1 && c != -1)
-			buf_printf(o, "%ld ", c < 0 ? -c : c);
-		buf_puts(o, lin->vars[lin->terms[i].var].name);
-		n++;
-	}
+	linear_put_terms(o, lin, r, "\n   ");
 }
 
 int export_lp(struct export_ctx *ctx)
