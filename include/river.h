@@ -309,11 +309,12 @@ RIVER_API unsigned river_plan_item_moved(const river_plan *plan,
 
 typedef enum river_format {
 	RIVER_FORMAT_TEXT = 0, /* title, table of states, sentences, summary */
-	RIVER_FORMAT_JSON = 1  /* one JSON object */
+	RIVER_FORMAT_JSON = 1, /* one JSON object */
+	RIVER_FORMAT_SVG = 2   /* a storyboard: SVG 1.1, a panel a step */
 } river_format;
 
 /*
- * Render a plan (solved or not) as text or JSON into a new string
+ * Render a plan (solved or not) as text, JSON or SVG into a new string
  * *out, NUL-terminated, which the caller releases with river_free.
  */
 RIVER_API int river_plan_render(char **out, const river_plan *plan,
@@ -346,6 +347,15 @@ typedef struct river_verdict {
 RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
 			   const char *text, size_t len, const char *name,
 			   river_diag *diag);
+/*
+ * As river_verify, and on RIVER_OK a storyboard of the plan in *out (as
+ * river_plan_render's RIVER_FORMAT_SVG, released with river_free): the
+ * crossings up to the first illegal one, and that one in red with its
+ * reason; for a legal plan, all of them.
+ */
+RIVER_API int river_verify_svg(char **out, river_verdict *verdict,
+			       const river_puzzle *puzzle, const char *text,
+			       size_t len, const char *name, river_diag *diag);
 
 /* ---- Models for other solvers ------------------------------------- */
 

@@ -63,7 +63,7 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output of solve: text (default) or json"},
+	 "output of solve: text (default), json or svg; verify: text or svg"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -322,9 +322,11 @@ static int set_option(struct options *opts, const struct option_spec *o,
 			opts->format = RIVER_FORMAT_TEXT;
 		else if (strcmp(value, "json") == 0)
 			opts->format = RIVER_FORMAT_JSON;
+		else if (strcmp(value, "svg") == 0)
+			opts->format = RIVER_FORMAT_SVG;
 		else
-			return usage_error("unknown format '%s' (use text or json)",
-					   value);
+			return usage_error("unknown format '%s' (use text, json "
+					   "or svg)", value);
 		return -1;
 	case OPT_MAX_STATES:
 		return set_max_states(opts, value);
@@ -767,7 +769,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	river_diag diag;
 	size_t len;
 	unsigned long long best, mine;
-	char *text = slurp(opts->plan, &len);
+	char *text = slurp(opts->plan, &len), *svg = NULL;
 	int rc;
 
 	if (!text) {
@@ -775,11 +777,20 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 			strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
-	rc = river_verify(&v, puzzle, text, len, name, &diag);
+	if (opts->format == RIVER_FORMAT_SVG)
+		rc = river_verify_svg(&svg, &v, puzzle, text, len, name, &diag);
+	else
+		rc = river_verify(&v, puzzle, text, len, name, &diag);
 	free(text);
 	if (rc != RIVER_OK) {
 		print_diag(&diag);
 		return exit_status(rc);
+	}
+	if (svg) {
+		/* The picture says what the text would. */
+		fputs(svg, stdout);
+		river_free(svg);
+		return v.legal ? EXIT_SOLVED : EXIT_UNSOLVABLE;
 	}
 	if (!v.legal && v.step > 0) {
 		printf("%s: step %zu: %s\n", name, v.step, v.reason);

@@ -602,6 +602,8 @@ int river_plan_render(char **out, const river_plan *plan, river_format format)
 		return plan_render_text(out, plan);
 	case RIVER_FORMAT_JSON:
 		return plan_render_json(out, plan);
+	case RIVER_FORMAT_SVG:
+		return plan_render_svg(out, plan, NULL);
 	}
 	return RIVER_EINVAL;
 }

@@ -4,6 +4,7 @@
 #define RIVER_PLAN_H
 
 #include "puzzle.h"
+#include "util/buf.h"
 
 struct river_plan {
 	const river_puzzle *puzzle;
@@ -76,7 +77,36 @@ static inline bool plan_by_search(const river_plan *plan)
  * no count or arrow, and no name or label starts it before a blank). */
 const char *plan_shown_label(const struct model *m, size_t i);
 
+/* Words for people, shared by the text and SVG renderers (words.c). */
+/* Item i as a table shows it: its label, else its name; n copies of a
+ * kind as "🧔×3" or "3 missionaries". */
+void plan_put_token(struct buf *b, const struct model *m, size_t i,
+		    unsigned n);
+/* Per item, how many copies cross on crossing k (1-based). */
+void plan_load(const river_plan *plan, size_t crossing, unsigned *load);
+/* The crossing of load (per item, how many board) as a sentence, to
+ * the right when across: "The farmer takes the goat across." */
+void plan_put_sentence(struct buf *b, const struct model *m,
+		       const unsigned *load, bool across);
+/* The verdict on a plan: "Solved in 7 crossings (...)." or "No
+ * solution: ...". */
+void plan_put_verdict(struct buf *b, const river_plan *plan);
+
+/* How a check of a plan ended, for its storyboard: legal, or not and
+ * why (reason); when a crossing is at fault, load says who boards it
+ * (per item, how many) from the plan's last state, else NULL (the plan
+ * stops short of the goal). */
+struct plan_check_end {
+	bool legal;
+	const unsigned *load;
+	const char *reason;
+};
+
 int plan_render_text(char **out, const river_plan *plan);
 int plan_render_json(char **out, const river_plan *plan);
+/* check: NULL for a plan found by a solver, else how its check ended
+ * (plan then holds the states up to the fault). */
+int plan_render_svg(char **out, const river_plan *plan,
+		    const struct plan_check_end *check);
 
 #endif

@@ -399,8 +399,9 @@ static int read_json(struct reader *r)
 	return RIVER_OK;
 }
 
-/* Replay the crossings from the start. */
-static void replay(const struct reader *r, river_verdict *v)
+/* Replay the crossings from the start; states (room for r->n + 1, or
+ * NULL) gets the states reached, the start first. */
+static void replay(const struct reader *r, river_verdict *v, state_t *states)
 {
 	const struct system *sys = &r->puzzle->sys;
 	const struct model *m = &r->puzzle->model;
@@ -409,6 +410,8 @@ static void replay(const struct reader *r, river_verdict *v)
 	size_t k, i;
 
 	plan_track_init(&t);
+	if (states)
+		states[0] = s;
 	for (k = 0; k < r->n; k++) {
 		const struct crossing *c = &r->steps[k];
 		bool right = state_boat_right(sys, s);
@@ -459,6 +462,8 @@ static void replay(const struct reader *r, river_verdict *v)
 				     sizeof v->reason))
 			return;
 		s = next;
+		if (states)
+			states[k + 1] = s;
 		v->crossings = k + 1;
 		v->time = t.time;
 	}
@@ -472,12 +477,34 @@ static void replay(const struct reader *r, river_verdict *v)
 	v->legal = 1;
 }
 
-int river_verify(river_verdict *out, const river_puzzle *puzzle,
+/* The plan checked as a storyboard (plan_render_svg): its states up to
+ * the fault, and the crossing at fault. */
+static int draw(const struct reader *r, const river_verdict *v,
+		state_t *states, char **svg)
+{
+	struct river_plan plan;
+	struct plan_check_end end;
+
+	memset(&plan, 0, sizeof plan);
+	plan.puzzle = r->puzzle;
+	plan.solved = v->legal;
+	plan.states = states;
+	plan.n_states = v->crossings + 1;
+	plan.engine = "bfs";
+	end.legal = v->legal;
+	end.load = !v->legal && v->step > 0 ? r->steps[v->step - 1].count : NULL;
+	end.reason = v->reason;
+	return plan_render_svg(svg, &plan, &end);
+}
+
+/* river_verify, and the storyboard when svg is not NULL. */
+static int check(river_verdict *out, const river_puzzle *puzzle,
 		 const char *text, size_t len, const char *name,
-		 river_diag *diag)
+		 river_diag *diag, char **svg)
 {
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
+	state_t *states = NULL;
 	size_t first;
 	int rc;
 
@@ -516,8 +543,36 @@ int river_verify(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK && r.n == 0)
 		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
 			      "no crossings in this plan");
+	if (rc == RIVER_OK && svg) {
+		states = arena_alloc(&r.arena, (r.n + 1) * sizeof *states);
+		if (!states)
+			rc = RIVER_ENOMEM;
+	}
 	if (rc == RIVER_OK)
-		replay(&r, out);
+		replay(&r, out, states);
+	if (rc == RIVER_OK && svg)
+		rc = draw(&r, out, states, svg);
+	if (rc == RIVER_ENOMEM && svg)
+		diag_set(diag, rc, NULL, NULL, "%s", "out of memory");
 	arena_release(&r.arena);
 	return rc;
+}
+
+int river_verify(river_verdict *out, const river_puzzle *puzzle,
+		 const char *text, size_t len, const char *name,
+		 river_diag *diag)
+{
+	return check(out, puzzle, text, len, name, diag, NULL);
+}
+
+int river_verify_svg(char **out, river_verdict *verdict,
+		     const river_puzzle *puzzle, const char *text, size_t len,
+		     const char *name, river_diag *diag)
+{
+	if (out)
+		*out = NULL;
+	if (!out)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	return check(verdict, puzzle, text, len, name, diag, out);
 }

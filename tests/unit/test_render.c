@@ -134,6 +134,98 @@ static void test_text_labels_in_table_names_in_sentences(void **state)
 		"Solved in 3 crossings (14 states explored).\n");
 }
 
+/* Proper names go without an article: a label that reads as one, a
+ * name with a capital; an initial, an emoji or two words do not. */
+static void test_text_proper_names(void **state)
+{
+	(void)state;
+	assert_sentences("items alice \"Alice\", Bob, carol \"C\", "
+			 "dave \"Dave smith\", erin \"Robber 2\"\n"
+			 "boat seats 5\n",
+		"1. Alice takes Bob, the carol, the dave and Robber 2 across.\n");
+}
+
+/* ---- SVG ------------------------------------------------------------- */
+
+static size_t occurrences(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, what)) != NULL) {
+		n++;
+		s += strlen(what);
+	}
+	return n;
+}
+
+/* A panel for the start, one per crossing and one for the end, each
+ * with its sentence; markup in the puzzle's text escaped. */
+static void test_svg_wgc_panels(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = render("title \"a & b <c> \\\"d\\\"\"\n"
+		     "items farmer \"<F>\", wolf, goat, cabbage\n"
+		     "boat seats 2\nrowers farmer\nguard farmer\n"
+		     "wolf eats goat\ngoat eats cabbage\n", RIVER_FORMAT_SVG);
+	assert_true(strncmp(out, "<?xml version=\"1.0\"", 19) == 0);
+	assert_int_equal(occurrences(out, "<g>"), 9);
+	assert_non_null(strstr(out, "<title>a &amp; b &lt;c&gt; &quot;d&quot;"
+				    "</title>"));
+	assert_non_null(strstr(out, ">&lt;F&gt;  goat</text>"));
+	assert_non_null(strstr(out, ">7. The farmer takes the goat across."
+				    "</text>"));
+	assert_null(strstr(out, "<F>"));
+	assert_null(strstr(out, "class=\"clock\""));
+	river_free(out);
+}
+
+/* The clock of a timed puzzle: the time so far after each crossing. */
+static void test_svg_clock(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = render("items a (time 1), b (time 2), c (time 5)\n"
+		     "boat seats 2\nminimize time\n", RIVER_FORMAT_SVG);
+	assert_non_null(strstr(out, ">time 0</text>"));
+	assert_non_null(strstr(out, ">time 8</text>"));
+	river_free(out);
+}
+
+/* A checked plan drawn up to its fault: the crossing at fault is red,
+ * with its reason; the verdict is river_verify's. */
+static void test_svg_verify_fault(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	const char *plan = "farmer goat\nfarmer\nfarmer wolf\nfarmer\n";
+	river_verdict v;
+	river_diag diag;
+	char *out = NULL;
+
+	(void)state;
+	assert_int_equal(river_verify_svg(&out, &v, p, plan, strlen(plan),
+					  NULL, &diag), RIVER_OK);
+	assert_false(v.legal);
+	assert_int_equal(v.step, 4);
+	assert_int_equal(occurrences(out, "class=\"panel fault\""), 1);
+	assert_int_equal(occurrences(out, "<g>"), 5);
+	assert_non_null(strstr(out, ">4. The farmer returns alone.</text>"));
+	assert_non_null(strstr(out, "Illegal: step 4: "));
+	river_free(out);
+	plan = "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\nfarmer cabbage\n"
+	       "farmer\nfarmer goat\n";
+	assert_int_equal(river_verify_svg(&out, &v, p, plan, strlen(plan),
+					  NULL, &diag), RIVER_OK);
+	assert_true(v.legal);
+	assert_int_equal(occurrences(out, "fault"), 1); /* its style alone */
+	assert_non_null(strstr(out, "Legal: the goal is reached after 7 "
+				    "crossings."));
+	river_free(out);
+	river_puzzle_free(p);
+}
+
 static void test_text_one_crossing_alone(void **state)
 {
 	(void)state;
@@ -568,6 +660,10 @@ int main(void)
 		cmocka_unit_test(test_text_kinds_sentences),
 		cmocka_unit_test(test_text_kinds_table_counts),
 		cmocka_unit_test(test_text_labels_in_table_names_in_sentences),
+		cmocka_unit_test(test_text_proper_names),
+		cmocka_unit_test(test_svg_wgc_panels),
+		cmocka_unit_test(test_svg_clock),
+		cmocka_unit_test(test_svg_verify_fault),
 		cmocka_unit_test(test_text_one_crossing_alone),
 		cmocka_unit_test(test_text_rower_takes_two_individuals),
 		cmocka_unit_test(test_text_joins_last_noun_with_and_after_counted_kind),

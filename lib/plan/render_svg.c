@@ -1,0 +1,489 @@
+/* A plan as a picture: an SVG storyboard, one panel a step, stacked.
+ * Each panel shows both banks with who is on them, the river, and the
+ * boat: at its bank at the start and at the end, mid-river with its
+ * load on a crossing, under it the crossing's sentence, and on a timed
+ * puzzle the time so far.  A plan checked and found illegal ends with
+ * the crossing at fault, in red, and why.
+ *
+ * The picture is self-contained SVG 1.1: generic font families only, no
+ * scripts, no links.  Text widths are guessed from terminal columns
+ * (utf8_width), so a layout is the same on every machine; text wider
+ * than its room is wrapped at blanks, and a word still too wide is
+ * squeezed into it (textLength). */
+#include <stdio.h>
+#include <string.h>
+
+#include "plan/plan.h"
+#include "util/utf8.h"
+
+#define COLUMN 8     /* px a terminal column takes, at the font size */
+#define LINE 20      /* px between lines of text */
+#define MARGIN 10    /* px around the picture and between panels */
+#define PAD 8        /* px inside a panel and a bank */
+#define BOAT_HEIGHT 28
+#define MIN_BANK 140
+#define MAX_BANK 340
+#define MIN_RIVER 160
+#define MAX_RIVER 320
+
+/* text as XML character data: markup characters as references, and what
+ * XML 1.0 cannot hold (control characters, U+FFFE and U+FFFF) as U+FFFD. */
+static void put_xml(struct buf *b, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (; *s; s++) {
+		if (*s == '&')
+			buf_puts(b, "&amp;");
+		else if (*s == '<')
+			buf_puts(b, "&lt;");
+		else if (*s == '>')
+			buf_puts(b, "&gt;");
+		else if (*s == '"')
+			buf_puts(b, "&quot;");
+		else if (*s < 0x20)
+			buf_puts(b, "\xEF\xBF\xBD");
+		else if (s[0] == 0xEF && s[1] == 0xBF &&
+			 (s[2] == 0xBE || s[2] == 0xBF)) {
+			buf_puts(b, "\xEF\xBF\xBD");
+			s += 2;
+		} else
+			buf_putc(b, (char)*s);
+	}
+}
+
+static unsigned text_width(const char *s)
+{
+	return (unsigned)utf8_width(s) * COLUMN;
+}
+
+/* One line of text at (x, y), squeezed to room px when wider. */
+static void put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
+		     const char *cls, const char *anchor, const char *text)
+{
+	buf_printf(b, "<text x=\"%u\" y=\"%u\" class=\"%s\"", x, y, cls);
+	if (anchor)
+		buf_printf(b, " text-anchor=\"%s\"", anchor);
+	if (text_width(text) > room)
+		buf_printf(b, " textLength=\"%u\" lengthAdjust=\"spacingAndGlyphs\"",
+			   room);
+	buf_putc(b, '>');
+	put_xml(b, text);
+	buf_puts(b, "</text>\n");
+}
+
+/* The whole layout, the same for every panel. */
+struct board {
+	const struct model *m;
+	struct buf *b;  /* the panels */
+	unsigned bank;  /* px: a bank's width */
+	unsigned river; /* px: the river's width */
+	unsigned width; /* px: the picture's */
+	unsigned y;     /* px: the top of the next panel */
+};
+
+/* text wrapped at blanks into lines of room px, from baseline y; b NULL
+ * only counts the lines. */
+static unsigned put_wrapped(struct buf *b, unsigned x, unsigned y,
+			    unsigned room, const char *cls, const char *text)
+{
+	struct buf line;
+	unsigned lines = 0;
+	const char *p = text;
+
+	buf_init(&line);
+	while (*p) {
+		const char *end = strchr(p, ' ');
+		size_t n = end ? (size_t)(end - p) : strlen(p), at = line.len;
+
+		if (at > 0)
+			buf_putc(&line, ' ');
+		buf_putn(&line, p, n);
+		if (at > 0 && !line.failed && text_width(line.data) > room) {
+			line.data[at] = '\0';
+			if (b)
+				put_text(b, x, y + lines * LINE, room, cls, NULL,
+					 line.data);
+			lines++;
+			line.len = 0;
+			buf_putn(&line, p, n);
+		}
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	if (line.len > 0 || lines == 0) {
+		if (b && line.data)
+			put_text(b, x, y + lines * LINE, room, cls, NULL,
+				 line.data);
+		lines++;
+	}
+	if (line.failed && b)
+		b->failed = true;
+	buf_release(&line);
+	return lines;
+}
+
+/* The items of count (per item, how many), as the table shows them, in
+ * rows of room px from baseline y; b NULL only counts the rows. */
+static unsigned put_items(struct buf *b, const struct model *m,
+			  const unsigned *count, unsigned x, unsigned y,
+			  unsigned room)
+{
+	struct buf row, token;
+	unsigned rows = 0;
+	size_t i;
+
+	buf_init(&row);
+	buf_init(&token);
+	for (i = 0; i < m->n_items; i++) {
+		size_t at = row.len;
+
+		if (count[i] == 0)
+			continue;
+		token.len = 0;
+		plan_put_token(&token, m, i, count[i]);
+		if (at > 0)
+			buf_puts(&row, "  ");
+		buf_puts(&row, token.data ? token.data : "");
+		if (at > 0 && !row.failed && text_width(row.data) > room) {
+			row.data[at] = '\0';
+			if (b)
+				put_text(b, x, y + rows * LINE, room, "item",
+					 NULL, row.data);
+			rows++;
+			row.len = 0;
+			buf_puts(&row, token.data ? token.data : "");
+		}
+	}
+	if (row.len > 0) {
+		if (b && row.data)
+			put_text(b, x, y + rows * LINE, room, "item", NULL,
+				 row.data);
+		rows++;
+	}
+	if ((row.failed || token.failed) && b)
+		b->failed = true;
+	buf_release(&row);
+	buf_release(&token);
+	return rows;
+}
+
+/* How wide the items of count show on one row. */
+static unsigned items_width(const struct model *m, const unsigned *count)
+{
+	struct buf row;
+	unsigned w;
+	size_t i;
+
+	buf_init(&row);
+	for (i = 0; i < m->n_items; i++) {
+		if (count[i] == 0)
+			continue;
+		if (row.len > 0)
+			buf_puts(&row, "  ");
+		plan_put_token(&row, m, i, count[i]);
+	}
+	w = row.data ? text_width(row.data) : 0;
+	buf_release(&row);
+	return w;
+}
+
+static unsigned clamp(unsigned v, unsigned lo, unsigned hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* What a panel shows. */
+struct panel {
+	const unsigned *left, *right; /* per item, on each bank */
+	int boat;       /* -1 at the left bank, +1 at the right, 0 crossing */
+	const unsigned *load; /* crossing: who is in the boat */
+	bool across;    /* crossing: to the right */
+	const char *caption;
+	const char *note;     /* NULL, or why the step is illegal (red) */
+	bool timed;
+	unsigned long long clock; /* timed: the time so far */
+};
+
+static void put_boat(struct board *d, const struct panel *p, unsigned x0,
+		     unsigned mid)
+{
+	unsigned lw = p->load ? items_width(d->m, p->load) : 0;
+	unsigned w = clamp(lw + 2 * PAD, 48, d->river - 2 * PAD);
+	unsigned x = p->boat < 0 ? x0 + d->bank + 4
+		   : p->boat > 0 ? x0 + d->bank + d->river - w - 4
+				 : x0 + d->bank + (d->river - w) / 2;
+	unsigned top = mid - BOAT_HEIGHT / 2, ay = top + BOAT_HEIGHT + 7;
+
+	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+			 "rx=\"8\" class=\"boat\"/>\n", x, top, w, BOAT_HEIGHT);
+	if (p->boat != 0)
+		return;
+	if (p->load && lw > 0) {
+		struct buf row;
+		size_t i;
+
+		buf_init(&row);
+		for (i = 0; i < d->m->n_items; i++) {
+			if (p->load[i] == 0)
+				continue;
+			if (row.len > 0)
+				buf_puts(&row, "  ");
+			plan_put_token(&row, d->m, i, p->load[i]);
+		}
+		if (row.data)
+			put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
+				 "middle", row.data);
+		else
+			d->b->failed = true;
+		buf_release(&row);
+	}
+	/* The way it goes: an arrow under the boat. */
+	buf_printf(d->b, "<path d=\"M%u %uH%u\" class=\"way\"/>\n", x, ay,
+		   x + w);
+	if (p->across)
+		buf_printf(d->b, "<path d=\"M%u %ul-8 -5v10z\" class=\"head\"/>\n",
+			   x + w, ay);
+	else
+		buf_printf(d->b, "<path d=\"M%u %ul8 -5v10z\" class=\"head\"/>\n",
+			   x, ay);
+}
+
+static void put_panel(struct board *d, const struct panel *p)
+{
+	unsigned x0 = MARGIN + PAD, inner = d->width - 2 * MARGIN;
+	unsigned room = d->bank - 2 * PAD, top = d->y + PAD;
+	unsigned rows = put_items(NULL, d->m, p->left, 0, 0, room);
+	unsigned r2 = put_items(NULL, d->m, p->right, 0, 0, room);
+	unsigned scene, text = inner - 2 * PAD, lines, notes = 0, height, y;
+	const char *cls = p->note ? "panel fault" : "panel";
+
+	if (r2 > rows)
+		rows = r2;
+	scene = rows * LINE + 2 * PAD;
+	if (scene < BOAT_HEIGHT + 32)
+		scene = BOAT_HEIGHT + 32;
+	lines = put_wrapped(NULL, 0, 0, text, "caption", p->caption);
+	if (p->note)
+		notes = put_wrapped(NULL, 0, 0, text, "note", p->note);
+	height = PAD + scene + 6 + (lines + notes) * LINE + PAD / 2;
+	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+			 "height=\"%u\" class=\"%s\"/>\n", MARGIN, d->y, inner,
+		   height, cls);
+	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+			 "class=\"bank\"/>\n", x0, top, d->bank, scene);
+	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+			 "class=\"river\"/>\n", x0 + d->bank, top, d->river,
+		   scene);
+	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+			 "class=\"bank\"/>\n", x0 + d->bank + d->river, top,
+		   d->bank, scene);
+	put_items(d->b, d->m, p->left, x0 + PAD, top + PAD + 15, room);
+	put_items(d->b, d->m, p->right, x0 + d->bank + d->river + PAD,
+		  top + PAD + 15, room);
+	if (p->timed) {
+		char clock[40];
+
+		snprintf(clock, sizeof clock, "time %llu", p->clock);
+		put_text(d->b, x0 + d->bank + d->river / 2, top + 15,
+			 d->river - 2 * PAD, "clock", "middle", clock);
+	}
+	put_boat(d, p, x0, top + scene / 2 + 4);
+	y = top + scene + 6 + 15;
+	put_wrapped(d->b, x0, y, text, "caption", p->caption);
+	if (p->note)
+		put_wrapped(d->b, x0, y + lines * LINE, text, "note", p->note);
+	buf_puts(d->b, "</g>\n");
+	d->y += height + MARGIN;
+}
+
+/* The banks while crossing k goes (the state after it, less the load
+ * on the bank it reaches), or at state k. */
+static void banks(const river_plan *plan, size_t k, const unsigned *load,
+		  bool across, unsigned *left, unsigned *right)
+{
+	size_t i;
+
+	for (i = 0; i < plan->puzzle->model.n_items; i++) {
+		left[i] = plan_on_left(plan, k, i);
+		right[i] = plan_on_right(plan, k, i);
+		if (load && across)
+			right[i] -= load[i] < right[i] ? load[i] : right[i];
+		else if (load)
+			left[i] -= load[i] < left[i] ? load[i] : left[i];
+	}
+}
+
+/* The picture's widths: banks for everyone on one row, a river for the
+ * widest load, each within bounds. */
+static void measure(struct board *d, const river_plan *plan,
+		    const struct plan_check_end *check)
+{
+	const struct model *m = d->m;
+	unsigned all[MODEL_MAX_ITEMS + 1], load[MODEL_MAX_ITEMS + 1], w = 0;
+	size_t i, k;
+
+	for (i = 0; i < m->n_items; i++)
+		all[i] = m->items[i].copies;
+	d->bank = clamp(items_width(m, all) + 2 * PAD, MIN_BANK, MAX_BANK);
+	for (k = 1; k < plan->n_states; k++) {
+		unsigned lw;
+
+		plan_load(plan, k, load);
+		lw = items_width(m, load);
+		if (lw > w)
+			w = lw;
+	}
+	if (check && check->load && items_width(m, check->load) > w)
+		w = items_width(m, check->load);
+	d->river = clamp(w + 6 * PAD, MIN_RIVER, MAX_RIVER);
+	d->width = 2 * MARGIN + 2 * PAD + 2 * d->bank + d->river;
+}
+
+/* The line under the title: the verdict on the plan. */
+static void put_verdict(struct buf *b, const river_plan *plan,
+			const struct plan_check_end *check,
+			unsigned long long time)
+{
+	size_t crossings = plan->n_states - 1;
+
+	if (!check) {
+		plan_put_verdict(b, plan);
+	} else if (check->legal) {
+		buf_printf(b, "Legal: the goal is reached after %zu crossing%s",
+			   crossings, crossings == 1 ? "" : "s");
+		if (model_timed(&plan->puzzle->model))
+			buf_printf(b, " taking %llu time unit%s", time,
+				   time == 1 ? "" : "s");
+		buf_putc(b, '.');
+	} else if (check->load) {
+		buf_printf(b, "Illegal: step %zu: %s.", crossings + 1,
+			   check->reason);
+	} else {
+		buf_printf(b, "Illegal: %s.", check->reason);
+	}
+}
+
+int plan_render_svg(char **out, const river_plan *plan,
+		    const struct plan_check_end *check)
+{
+	const struct model *m = &plan->puzzle->model;
+	unsigned left[MODEL_MAX_ITEMS + 1], right[MODEL_MAX_ITEMS + 1];
+	unsigned load[MODEL_MAX_ITEMS + 1];
+	struct buf head, body, line, why;
+	struct board d;
+	struct panel p;
+	size_t k, n = plan->n_states - 1;
+	unsigned long long clock = 0;
+	unsigned text, y;
+
+	buf_init(&head);
+	buf_init(&body);
+	buf_init(&line);
+	buf_init(&why);
+	if (check && !check->legal)
+		buf_printf(&why, "Illegal: %s.", check->reason);
+	memset(&d, 0, sizeof d);
+	d.m = m;
+	d.b = &body;
+	measure(&d, plan, check);
+	text = d.width - 2 * MARGIN;
+	/* The title, the description and the verdict, above the panels. */
+	y = MARGIN + 18;
+	y += put_wrapped(&body, MARGIN, y, text, "title", m->title) * LINE;
+	if (m->description[0])
+		y += put_wrapped(&body, MARGIN, y, text, "caption",
+				 m->description) * LINE;
+	put_verdict(&line, plan, check, plan_time(&plan->puzzle->sys,
+						  plan->states, plan->n_states));
+	if (line.data)
+		y += put_wrapped(&body, MARGIN, y, text,
+				 check && !check->legal ? "note" : "caption",
+				 line.data) * LINE;
+	d.y = y;
+
+	memset(&p, 0, sizeof p);
+	p.left = left;
+	p.right = right;
+	p.timed = model_timed(m);
+	banks(plan, 0, NULL, false, left, right);
+	p.boat = river_plan_boat_bank(plan, 0) == RIVER_RIGHT ? 1 : -1;
+	p.caption = "Start.";
+	put_panel(&d, &p);
+	for (k = 1; k <= n; k++) {
+		line.len = 0;
+		plan_load(plan, k, load);
+		p.across = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
+		banks(plan, k, load, p.across, left, right);
+		clock += plan_time(&plan->puzzle->sys, plan->states + k - 1, 2);
+		p.clock = clock;
+		p.boat = 0;
+		p.load = load;
+		buf_printf(&line, "%zu. ", k);
+		plan_put_sentence(&line, m, load, p.across);
+		p.caption = line.data ? line.data : "";
+		put_panel(&d, &p);
+	}
+	if (check && check->load) {
+		/* The crossing at fault, from the last state reached. */
+		line.len = 0;
+		p.across = river_plan_boat_bank(plan, n) == RIVER_LEFT;
+		banks(plan, n, NULL, false, left, right);
+		for (k = 0; k < m->n_items; k++) {
+			unsigned *from = p.across ? left : right;
+
+			from[k] -= check->load[k] < from[k] ? check->load[k]
+							    : from[k];
+		}
+		p.boat = 0;
+		p.load = check->load;
+		p.timed = false;
+		buf_printf(&line, "%zu. ", n + 1);
+		plan_put_sentence(&line, m, check->load, p.across);
+		p.caption = line.data ? line.data : "";
+		p.note = why.data ? why.data : "";
+		put_panel(&d, &p);
+	} else if (n > 0) {
+		banks(plan, n, NULL, false, left, right);
+		p.boat = river_plan_boat_bank(plan, n) == RIVER_RIGHT ? 1 : -1;
+		p.load = NULL;
+		p.caption = "The end.";
+		p.note = check && !check->legal && why.data ? why.data : NULL;
+		put_panel(&d, &p);
+	}
+
+	buf_puts(&head, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_printf(&head, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			  "version=\"1.1\" width=\"%u\" height=\"%u\" "
+			  "viewBox=\"0 0 %u %u\">\n<title>", d.width, d.y,
+		   d.width, d.y);
+	put_xml(&head, m->title);
+	buf_puts(&head, "</title>\n<style type=\"text/css\"><![CDATA[\n"
+		 "text { font-family: sans-serif; font-size: 14px; "
+		 "fill: #212121; }\n"
+		 ".title { font-size: 18px; font-weight: bold; }\n"
+		 ".clock { font-size: 12px; fill: #0d47a1; }\n"
+		 ".note { fill: #b71c1c; font-weight: bold; }\n"
+		 ".panel { fill: #fafafa; stroke: #bdbdbd; }\n"
+		 ".fault { fill: #ffebee; stroke: #d32f2f; stroke-width: 3; }\n"
+		 ".bank { fill: #c5e1a5; }\n"
+		 ".river { fill: #90caf9; }\n"
+		 ".boat { fill: #d7b48a; stroke: #6d4c41; stroke-width: 2; }\n"
+		 ".way { stroke: #0d47a1; stroke-width: 2; }\n"
+		 ".head { fill: #0d47a1; }\n"
+		 "]]></style>\n"
+		 "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+	if (line.failed || why.failed)
+		body.failed = true;
+	buf_release(&line);
+	buf_release(&why);
+	if (body.data)
+		buf_puts(&head, body.data);
+	else
+		head.failed = true;
+	buf_release(&body);
+	buf_puts(&head, "</svg>\n");
+	*out = buf_take(&head);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}

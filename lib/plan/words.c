@@ -1,0 +1,203 @@
+/* A plan in words, for every renderer that shows one to people: how an
+ * item shows in a table or picture, the sentence of a crossing, and the
+ * verdict that closes a plan. */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plan/plan.h"
+
+static const char *number_word(unsigned n, char *buf, size_t size)
+{
+	static const char *const words[] = {
+		"zero", "one", "two", "three", "four", "five",
+		"six", "seven", "eight", "nine", "ten"};
+
+	if (n < sizeof words / sizeof *words)
+		return words[n];
+	snprintf(buf, size, "%u", n);
+	return buf;
+}
+
+void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
+{
+	const struct item *it = &m->items[i];
+	const char *show = plan_shown_label(m, i);
+
+	if (!it->is_kind)
+		buf_puts(b, show ? show : it->name);
+	else if (show)
+		buf_printf(b, "%s×%u", show, n);
+	else
+		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
+}
+
+void plan_load(const river_plan *plan, size_t crossing, unsigned *load)
+{
+	size_t i;
+
+	for (i = 0; i < plan->puzzle->model.n_items; i++)
+		load[i] = river_plan_item_moved(plan, crossing, i);
+}
+
+static bool capital(const char *s)
+{
+	return s[0] >= 'A' && s[0] <= 'Z';
+}
+
+/* Does a label read as a proper name: one capitalised word, perhaps
+ * numbered ("Alice", "Robber 2"), not an initial ("F"), an emoji or
+ * words ("Younger child")? */
+static bool name_like(const char *s)
+{
+	size_t k = 1;
+
+	if (!capital(s) || !(s[1] >= 'a' && s[1] <= 'z'))
+		return false;
+	while (s[k] >= 'a' && s[k] <= 'z')
+		k++;
+	if (s[k] == ' ' && s[k + 1] >= '0' && s[k + 1] <= '9')
+		for (k++; s[k] >= '0' && s[k] <= '9'; k++)
+			;
+	return s[k] == '\0';
+}
+
+/* An individual in a sentence.  A proper name goes without an article:
+ * a label the table shows that reads as one (name_like), else a name
+ * that starts with a capital letter.  Otherwise "the farmer", and a
+ * family's member, "wife2", "the wife 2". */
+static void put_individual(struct buf *b, const struct model *m, size_t i)
+{
+	const char *name = m->items[i].name, *label = plan_shown_label(m, i);
+	size_t n = strlen(name), d = n;
+
+	if (label && name_like(label)) {
+		buf_puts(b, label);
+		return;
+	}
+	if (capital(name)) {
+		buf_puts(b, name);
+		return;
+	}
+	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+		d--;
+	if (d > 0 && d < n && name[d - 1] != '_')
+		buf_printf(b, "the %.*s %s", (int)d, name, name + d);
+	else
+		buf_printf(b, "the %s", name);
+}
+
+/* "the farmer", "Alice", "one missionary", "two cannibals". */
+static void put_noun(struct buf *b, const struct model *m, size_t i,
+		     unsigned n)
+{
+	const struct item *it = &m->items[i];
+	char num[16];
+
+	if (!it->is_kind)
+		put_individual(b, m, i);
+	else
+		buf_printf(b, "%s %s", number_word(n, num, sizeof num),
+			   n == 1 ? it->singular : it->name);
+}
+
+/* The passengers of a load, as nouns joined with commas and "and",
+ * leaving out one copy of item skip (SIZE_MAX for none). */
+static void put_nouns(struct buf *b, const struct model *m,
+		      const unsigned *load, size_t skip)
+{
+	size_t i, total = 0, done = 0;
+
+	for (i = 0; i < m->n_items; i++)
+		total += load[i] - (i == skip) > 0;
+	for (i = 0; i < m->n_items; i++) {
+		unsigned n = load[i] - (i == skip);
+
+		if (n == 0)
+			continue;
+		if (done > 0)
+			buf_puts(b, done + 1 == total ? " and " : ", ");
+		put_noun(b, m, i, n);
+		done++;
+	}
+}
+
+/* The rower named in the sentence: the first individual who rows. */
+static size_t named_rower(const struct model *m, const unsigned *load)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (!m->items[i].is_kind && m->items[i].rows && load[i])
+			return i;
+	return SIZE_MAX;
+}
+
+void plan_put_sentence(struct buf *out, const struct model *m,
+		       const unsigned *load, bool across)
+{
+	size_t start = out->len, i, rower = named_rower(m, load);
+	unsigned passengers = 0;
+
+	for (i = 0; i < m->n_items; i++)
+		passengers += load[i];
+	if (passengers == 1) {
+		put_nouns(out, m, load, SIZE_MAX);
+		buf_puts(out, across ? " crosses alone." : " returns alone.");
+	} else if (rower != SIZE_MAX) {
+		put_noun(out, m, rower, 1);
+		buf_puts(out, across ? " takes " : " brings ");
+		put_nouns(out, m, load, rower);
+		buf_puts(out, across ? " across." : " back.");
+	} else {
+		put_nouns(out, m, load, SIZE_MAX);
+		buf_puts(out, across ? " cross." : " return.");
+	}
+	if (!out->failed && out->len > start)
+		out->data[start] = (char)toupper((unsigned char)out->data[start]);
+}
+
+/* "; 2 optimal plans", and how many are shown when not all. */
+static void put_count(struct buf *b, const river_plan *plan)
+{
+	if (plan->count == ~0ULL)
+		buf_printf(b, "; at least %llu optimal plans", plan->count);
+	else
+		buf_printf(b, "; %llu optimal plan%s", plan->count,
+			   plan->count == 1 ? "" : "s");
+	if (plan->n_alternatives > 0 && plan->n_alternatives < plan->count)
+		buf_printf(b, ", the first %zu shown", plan->n_alternatives);
+}
+
+void plan_put_verdict(struct buf *b, const river_plan *plan)
+{
+	size_t crossings = river_plan_crossings(plan);
+
+	if (!plan->solved && plan_by_search(plan)) {
+		buf_printf(b, "No solution: the goal cannot be reached "
+			      "(all %llu reachable state%s explored).",
+			   plan->explored, plan->explored == 1 ? "" : "s");
+		return;
+	}
+	if (!plan->solved) {
+		buf_printf(b, "No solution: %s proved that no plan has at most "
+			      "%u crossing%s, a bound on every plan (%.2f s).",
+			   plan->engine, plan->horizon,
+			   plan->horizon == 1 ? "" : "s", plan->seconds);
+		return;
+	}
+	buf_printf(b, "Solved in %zu crossing%s ", crossings,
+		   crossings == 1 ? "" : "s");
+	if (model_timed(&plan->puzzle->model))
+		buf_printf(b, "taking %llu time unit%s ", river_plan_time(plan),
+			   river_plan_time(plan) == 1 ? "" : "s");
+	if (plan_by_search(plan))
+		buf_printf(b, "(%llu state%s explored)", plan->explored,
+			   plan->explored == 1 ? "" : "s");
+	else
+		buf_printf(b, "(%s, %.2f s)", plan->engine, plan->seconds);
+	if (plan->counted)
+		put_count(b, plan);
+	buf_putc(b, '.');
+}
