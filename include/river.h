@@ -357,6 +357,35 @@ RIVER_API int river_verify_svg(char **out, river_verdict *verdict,
 			       const river_puzzle *puzzle, const char *text,
 			       size_t len, const char *name, river_diag *diag);
 
+/* ---- Hints ------------------------------------------------------- */
+
+/*
+ * The rest of an optimal plan from where a player stands: replay the
+ * partial plan text (read as river_verify reads a plan; it may hold no
+ * crossings, the player then standing at the start) and search from the
+ * state it reaches, as river_solve does (opts may be NULL), but on the
+ * puzzle as written, without symmetry, so that every crossing is a
+ * labelled one from the player's own state.  On RIVER_OK, *verdict is
+ * river_verify's; when a crossing is at fault (verdict->step > 0) *out
+ * is NULL, else *out is a new plan (river_plan_free) whose state 0 is
+ * the player's: solved with its first crossing the hint (none when the
+ * goal is reached), or not solved when no plan leads on from there.
+ * RIVER_ESYNTAX when the text cannot be read as a plan; the search's
+ * statuses (RIVER_ELIMIT, ...) when it stops.
+ */
+RIVER_API int river_hint(river_plan **out, river_verdict *verdict,
+			 const river_puzzle *puzzle, const char *text,
+			 size_t len, const char *name,
+			 const river_solve_options *opts, river_diag *diag);
+/*
+ * A hint as words or JSON (RIVER_FORMAT_TEXT or RIVER_FORMAT_JSON; SVG
+ * is RIVER_EINVAL) into a new string *out, released with river_free:
+ * "Next: The farmer takes the goat across. 7 crossings to go.", the goal
+ * reached, or a dead end.
+ */
+RIVER_API int river_hint_render(char **out, const river_plan *hint,
+				river_format format);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

@@ -27,7 +27,7 @@ struct options {
 	const char *command;
 	const char *file;
 	const char *name; /* the file as messages call it */
-	const char *plan; /* verify: the plan's file */
+	const char *plan; /* verify and hint: the plan's file */
 	river_format format;
 	unsigned long long max_states;
 	int quiet;
@@ -63,7 +63,8 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output of solve: text (default), json or svg; verify: text or svg"},
+	 "output of solve: text (default), json or svg; verify: text or svg;\n"
+	 "                             hint: text or json"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -107,6 +108,8 @@ static void usage(FILE *out)
 	      "  check FILE   check a puzzle and summarise it\n"
 	      "  export FILE  write the puzzle as a model for another solver\n"
 	      "  verify FILE PLAN  check a plan for the puzzle, step by step\n"
+	      "  hint FILE PLAN    the next move of an optimal plan after a "
+	      "partial PLAN\n"
 	      "\n"
 	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
 	      "Options may come anywhere; -- ends them.\n"
@@ -121,7 +124,8 @@ static void usage(FILE *out)
 		fprintf(out, "  %-26s %s\n", left, o->help);
 	}
 	fputs("\nExit status: 0 solved (or checked, exported, or the plan "
-	      "is legal), 1 no\nsolution (or an illegal plan), 2 bad usage, "
+	      "is legal, or a hint\ngiven), 1 no solution (an illegal plan, a "
+	      "dead end), 2 bad usage, "
 	      "puzzle, plan or output, or an\nengine not installed, 3 search "
 	      "limit, time limit, puzzle too big to search or\nout of memory, "
 	      "4 internal error, 5 the engine failed; 128+N stopped by\n"
@@ -381,7 +385,8 @@ static int add_operand(struct options *opts, const char *arg)
 		opts->command = arg;
 	else if (!opts->file)
 		opts->file = arg;
-	else if (!opts->plan && strcmp(opts->command, "verify") == 0)
+	else if (!opts->plan && (strcmp(opts->command, "verify") == 0 ||
+				 strcmp(opts->command, "hint") == 0))
 		opts->plan = arg;
 	else
 		return usage_error("unexpected argument '%s'", arg);
@@ -454,13 +459,19 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	if (strcmp(opts->command, "solve") != 0 &&
 	    strcmp(opts->command, "check") != 0 &&
 	    strcmp(opts->command, "export") != 0 &&
-	    strcmp(opts->command, "verify") != 0)
+	    strcmp(opts->command, "verify") != 0 &&
+	    strcmp(opts->command, "hint") != 0)
 		return usage_error("unknown command '%s' (use solve, check, "
-				   "export or verify)", opts->command);
+				   "export, verify or hint)", opts->command);
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
 	if (strcmp(opts->command, "verify") == 0 && !opts->plan)
 		return usage_error("%s", "verify needs a puzzle FILE and a PLAN");
+	if (strcmp(opts->command, "hint") == 0 && !opts->plan)
+		return usage_error("%s", "hint needs a puzzle FILE and a PLAN");
+	if (strcmp(opts->command, "hint") == 0 &&
+	    opts->format == RIVER_FORMAT_SVG)
+		return usage_error("%s", "hint writes text or json, not svg");
 	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
 	    strcmp(opts->file, "-") == 0)
 		return usage_error("%s", "the puzzle and the plan cannot both be "
@@ -819,6 +830,64 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	return EXIT_SOLVED;
 }
 
+/* Replay a partial plan and say the next move of an optimal plan from
+ * there; an illegal step is reported as verify reports it. */
+static int hint(const struct options *opts, const river_puzzle *puzzle)
+{
+	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
+	river_solve_options so;
+	river_verdict v;
+	river_plan *plan;
+	river_diag diag;
+	size_t len;
+	char *text = slurp(opts->plan, &len), *out;
+	int rc;
+
+	if (!text) {
+		fprintf(stderr, "%s: error: cannot read: %s\n", name,
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	river_solve_options_init(&so);
+	so.max_states = opts->max_states;
+	so.timeout = opts->timeout;
+	so.threads = opts->threads;
+	so.method = opts->method;
+	so.cancel = &caught;
+	catch_signals();
+	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
+	release_signals();
+	free(text);
+	if (caught) {
+		river_plan_free(plan);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK) {
+		if (!diag.file[0])
+			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
+		print_diag(&diag);
+		if (rc == RIVER_ELIMIT)
+			fputs("river: raise the limit with --max-states N\n",
+			      stderr);
+		return exit_status(rc);
+	}
+	if (!plan) {
+		printf("%s: step %zu: %s\n", name, v.step, v.reason);
+		return EXIT_UNSOLVABLE;
+	}
+	rc = river_hint_render(&out, plan, opts->format);
+	if (rc != RIVER_OK) {
+		river_plan_free(plan);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
+	rc = river_plan_solved(plan) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+	river_plan_free(plan);
+	return rc;
+}
+
 static int solve(const struct options *opts, const river_puzzle *puzzle)
 {
 	river_solve_options so;
@@ -903,6 +972,8 @@ int main(int argc, char **argv)
 		rc = export_model(&opts, puzzle);
 	} else if (rc < 0 && strcmp(opts.command, "verify") == 0) {
 		rc = verify(&opts, puzzle);
+	} else if (rc < 0 && strcmp(opts.command, "hint") == 0) {
+		rc = hint(&opts, puzzle);
 	} else if (rc < 0) {
 		rc = solve(&opts, puzzle);
 	}

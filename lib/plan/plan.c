@@ -272,11 +272,10 @@ static int lift_plans(const struct symmetry *sym, struct count_result *res,
 /* The count of the optimal plans, and the first max of them as
  * alternatives (made concrete when search is reduced by symmetry),
  * each checked like the plan itself. */
-static int add_count(river_plan *plan, const struct system *search,
-		     struct count_result *res, size_t max,
-		     river_diag *diag)
+static int add_count(river_plan *plan, const struct system *sys,
+		     const struct system *search, struct count_result *res,
+		     size_t max, river_diag *diag)
 {
-	const struct system *sys = &plan->puzzle->sys;
 	struct plan_fault fault;
 	size_t i;
 
@@ -351,10 +350,18 @@ static int lift_path(const struct symmetry *sym, struct bfs_result *res,
 	return RIVER_OK;
 }
 
-int river_solve(river_plan **out, const river_puzzle *puzzle,
-		const river_solve_options *opts, river_diag *diag)
+/* river_solve, from the state *from of the puzzle's system when from
+ * is not NULL: then the search runs on the puzzle as written, since a
+ * state reached by labelled crossings need not be the canonical one a
+ * reduced plan lifts from. */
+int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
+		    const state_t *from, unsigned long long elapsed,
+		    const river_solve_options *opts, river_diag *diag)
 {
 	river_solve_options defaults;
+	struct system moved;
+	struct model left;
+	const struct system *sys;
 	struct timespec start;
 	struct stop stop;
 	struct bfs_result res;
@@ -388,7 +395,22 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	start = clock_now();
+	sys = &puzzle->sys;
 	search = search_system(puzzle, opts);
+	if (from) {
+		moved = puzzle->sys;
+		moved.start = *from;
+		/* The least-time search counts time from its start, and its
+		 * states do not hold the time spent: the limit left is the
+		 * limit less the time already taken. */
+		if (puzzle->model.has_time_limit && puzzle->model.minimize_time) {
+			left = puzzle->model;
+			left.time_limit = elapsed < left.time_limit
+						  ? left.time_limit - elapsed : 0;
+			moved.model = &left;
+		}
+		sys = search = &moved;
+	}
 	/* Counting finds the plan too: one search, not two. */
 	counting = opts->count || opts->max_plans;
 	memset(&cr, 0, sizeof cr);
@@ -396,7 +418,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 		rc = by_count(search, opts, &stop, &res, &cr, diag);
 	else
 		rc = bfs_search(search, opts, &stop, &res, diag);
-	if (rc == RIVER_OK && search != &puzzle->sys)
+	if (rc == RIVER_OK && search != sys)
 		rc = lift_path(puzzle->sym, &res, diag);
 	if (rc != RIVER_OK) {
 		count_result_release(&cr);
@@ -404,8 +426,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 		return rc;
 	}
 	/* A plan the search returns must pass the independent checker. */
-	if (res.solved && !plan_check(&puzzle->sys, res.path, res.path_len,
-				      &fault)) {
+	if (res.solved && !plan_check(sys, res.path, res.path_len, &fault)) {
 		count_result_release(&cr);
 		free(res.path);
 		free(plan);
@@ -421,7 +442,7 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	plan->states = res.path;
 	plan->n_states = res.path_len;
 	if (res.solved && counting)
-		rc = add_count(plan, search, &cr, opts->max_plans, diag);
+		rc = add_count(plan, sys, search, &cr, opts->max_plans, diag);
 	count_result_release(&cr);
 	if (rc != RIVER_OK) {
 		river_plan_free(plan);
@@ -429,6 +450,12 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	}
 	*out = plan;
 	return RIVER_OK;
+}
+
+int river_solve(river_plan **out, const river_puzzle *puzzle,
+		const river_solve_options *opts, river_diag *diag)
+{
+	return plan_solve_from(out, puzzle, NULL, 0, opts, diag);
 }
 
 void river_plan_free(river_plan *plan)

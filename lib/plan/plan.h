@@ -102,7 +102,22 @@ struct plan_check_end {
 	const char *reason;
 };
 
+/* river_solve, from the state *from when not NULL (a hint's), elapsed
+ * time units after the start: the search then runs on the puzzle as
+ * written, without symmetry. */
+int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
+		    const state_t *from, unsigned long long elapsed,
+		    const river_solve_options *opts, river_diag *diag);
+/* river_verify's reading and replay of a plan that may have no
+ * crossings; *end gets the last state reached (before the crossing at
+ * fault, when one is). */
+int plan_replay(river_verdict *out, state_t *end, const river_puzzle *puzzle,
+		const char *text, size_t len, const char *name,
+		river_diag *diag);
+
 int plan_render_text(char **out, const river_plan *plan);
+/* A hint (river_hint_render) as one JSON object. */
+int plan_render_hint_json(char **out, const river_plan *hint);
 int plan_render_json(char **out, const river_plan *plan);
 /* check: NULL for a plan found by a solver, else how its check ended
  * (plan then holds the states up to the fault). */

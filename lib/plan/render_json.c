@@ -35,6 +35,20 @@ static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 	put_names(b, plan, k, plan_on_right);
 }
 
+/* Crossing k (1-based) as a JSON object: who is in the boat, from
+ * where to where, and the banks after it. */
+static void put_step(struct buf *b, const river_plan *plan, size_t k)
+{
+	bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
+
+	buf_puts(b, "{\"boat\": ");
+	put_names(b, plan, k, river_plan_item_moved);
+	buf_printf(b, ", \"from\": \"%s\", \"to\": \"%s\", ",
+		   right ? "left" : "right", right ? "right" : "left");
+	put_banks(b, plan, k);
+	buf_putc(b, '}');
+}
+
 /* The crossings of a plan as a JSON array, its lines indented. */
 static void put_steps(struct buf *b, const river_plan *plan,
 		      const char *indent)
@@ -43,14 +57,8 @@ static void put_steps(struct buf *b, const river_plan *plan,
 
 	buf_putc(b, '[');
 	for (k = 1; k <= crossings; k++) {
-		bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
-
-		buf_printf(b, "%s\n%s  {\"boat\": ", k == 1 ? "" : ",", indent);
-		put_names(b, plan, k, river_plan_item_moved);
-		buf_printf(b, ", \"from\": \"%s\", \"to\": \"%s\", ",
-			   right ? "left" : "right", right ? "right" : "left");
-		put_banks(b, plan, k);
-		buf_putc(b, '}');
+		buf_printf(b, "%s\n%s  ", k == 1 ? "" : ",", indent);
+		put_step(b, plan, k);
 	}
 	if (crossings)
 		buf_printf(b, "\n%s", indent);
@@ -100,6 +108,43 @@ int plan_render_json(char **out, const river_plan *plan)
 		}
 		buf_puts(&b, "\n  ]");
 	}
+	buf_puts(&b, "\n}\n");
+	*out = buf_take(&b);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}
+
+int plan_render_hint_json(char **out, const river_plan *hint)
+{
+	const struct model *m = &hint->puzzle->model;
+	size_t crossings = river_plan_crossings(hint);
+	struct buf b;
+
+	buf_init(&b);
+	buf_puts(&b, "{\n  \"title\": ");
+	buf_quote(&b, m->title, QUOTE_JSON);
+	buf_printf(&b, ",\n  \"state\": {\"boat\": \"%s\", ",
+		   river_plan_boat_bank(hint, 0) == RIVER_RIGHT ? "right"
+								: "left");
+	put_banks(&b, hint, 0);
+	buf_printf(&b, "},\n  \"solved\": %s", hint->solved ? "true" : "false");
+	buf_printf(&b, ",\n  \"at_goal\": %s",
+		   hint->solved && crossings == 0 ? "true" : "false");
+	if (hint->solved)
+		buf_printf(&b, ",\n  \"remaining\": %zu", crossings);
+	else
+		buf_puts(&b, ",\n  \"remaining\": null");
+	if (model_timed(m) && hint->solved)
+		buf_printf(&b, ",\n  \"time\": %llu", river_plan_time(hint));
+	else if (model_timed(m))
+		buf_puts(&b, ",\n  \"time\": null");
+	buf_printf(&b, ",\n  \"states_explored\": %llu", hint->explored);
+	buf_puts(&b, ",\n  \"next\": ");
+	if (crossings > 0)
+		put_step(&b, hint, 1);
+	else
+		buf_puts(&b, "null");
+	buf_puts(&b, ",\n  \"plan\": ");
+	put_steps(&b, hint, "  ");
 	buf_puts(&b, "\n}\n");
 	*out = buf_take(&b);
 	return *out ? RIVER_OK : RIVER_ENOMEM;

@@ -497,10 +497,12 @@ static int draw(const struct reader *r, const river_verdict *v,
 	return plan_render_svg(svg, &plan, &end);
 }
 
-/* river_verify, and the storyboard when svg is not NULL. */
+/* river_verify, and the storyboard when svg is not NULL; when end is
+ * not NULL, a plan may have no crossings (a hint's partial plan) and
+ * *end gets the last state the replay reached. */
 static int check(river_verdict *out, const river_puzzle *puzzle,
 		 const char *text, size_t len, const char *name,
-		 river_diag *diag, char **svg)
+		 river_diag *diag, char **svg, state_t *end)
 {
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
@@ -540,19 +542,21 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK)
 		rc = first < len && src.text[first] == '{' ? read_json(&r)
 							   : read_text(&r);
-	if (rc == RIVER_OK && r.n == 0)
+	if (rc == RIVER_OK && r.n == 0 && !end)
 		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
 			      "no crossings in this plan");
-	if (rc == RIVER_OK && svg) {
+	if (rc == RIVER_OK && (svg || end)) {
 		states = arena_alloc(&r.arena, (r.n + 1) * sizeof *states);
 		if (!states)
 			rc = RIVER_ENOMEM;
 	}
 	if (rc == RIVER_OK)
 		replay(&r, out, states);
+	if (rc == RIVER_OK && end)
+		*end = states[out->crossings];
 	if (rc == RIVER_OK && svg)
 		rc = draw(&r, out, states, svg);
-	if (rc == RIVER_ENOMEM && svg)
+	if (rc == RIVER_ENOMEM && (svg || end))
 		diag_set(diag, rc, NULL, NULL, "%s", "out of memory");
 	arena_release(&r.arena);
 	return rc;
@@ -562,7 +566,7 @@ int river_verify(river_verdict *out, const river_puzzle *puzzle,
 		 const char *text, size_t len, const char *name,
 		 river_diag *diag)
 {
-	return check(out, puzzle, text, len, name, diag, NULL);
+	return check(out, puzzle, text, len, name, diag, NULL, NULL);
 }
 
 int river_verify_svg(char **out, river_verdict *verdict,
@@ -574,5 +578,12 @@ int river_verify_svg(char **out, river_verdict *verdict,
 	if (!out)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	return check(verdict, puzzle, text, len, name, diag, out);
+	return check(verdict, puzzle, text, len, name, diag, out, NULL);
+}
+
+int plan_replay(river_verdict *out, state_t *end, const river_puzzle *puzzle,
+		const char *text, size_t len, const char *name,
+		river_diag *diag)
+{
+	return check(out, puzzle, text, len, name, diag, NULL, end);
 }

@@ -1,0 +1,77 @@
+/* Hints: replay a partial plan as river_verify does, then search from
+ * the state it reaches for the rest of an optimal plan, whose first
+ * crossing is the hint. */
+#include <stdlib.h>
+
+#include "plan/plan.h"
+
+int river_hint(river_plan **out, river_verdict *verdict,
+	       const river_puzzle *puzzle, const char *text, size_t len,
+	       const char *name, const river_solve_options *opts,
+	       river_diag *diag)
+{
+	state_t here;
+	int rc;
+
+	if (out)
+		*out = NULL;
+	if (!out || !verdict || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	rc = plan_replay(verdict, &here, puzzle, text, len, name, diag);
+	/* A crossing at fault: the verdict says which, there is no hint. */
+	if (rc != RIVER_OK || verdict->step > 0)
+		return rc;
+	return plan_solve_from(out, puzzle, &here, verdict->time, opts, diag);
+}
+
+/* "Next: The farmer takes the goat across. 7 crossings to go." */
+static int render_text(char **out, const river_plan *hint)
+{
+	const struct model *m = &hint->puzzle->model;
+	size_t crossings = river_plan_crossings(hint);
+	unsigned load[MODEL_MAX_ITEMS + 1];
+	struct buf b;
+
+	buf_init(&b);
+	if (!hint->solved) {
+		buf_printf(&b, "Dead end: no plan from here (the goal is none "
+			   "of the %llu state%s reachable from here%s, this "
+			   "one included).\n", hint->explored,
+			   hint->explored == 1 ? "" : "s",
+			   m->has_time_limit ? " in the time left" : "");
+	} else if (crossings == 0) {
+		buf_puts(&b, "The goal is reached: nothing left to do.\n");
+	} else {
+		plan_load(hint, 1, load);
+		buf_puts(&b, "Next: ");
+		plan_put_sentence(&b, m, load,
+				  river_plan_boat_bank(hint, 1) == RIVER_RIGHT);
+		buf_printf(&b, " %zu crossing%s to go", crossings,
+			   crossings == 1 ? "" : "s");
+		if (model_timed(m))
+			buf_printf(&b, ", taking %llu time unit%s",
+				   river_plan_time(hint),
+				   river_plan_time(hint) == 1 ? "" : "s");
+		buf_puts(&b, ".\n");
+	}
+	*out = buf_take(&b);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}
+
+int river_hint_render(char **out, const river_plan *hint,
+		      river_format format)
+{
+	if (out)
+		*out = NULL;
+	if (!out || !hint)
+		return RIVER_EINVAL;
+	switch (format) {
+	case RIVER_FORMAT_TEXT:
+		return render_text(out, hint);
+	case RIVER_FORMAT_JSON:
+		return plan_render_hint_json(out, hint);
+	default:
+		return RIVER_EINVAL;
+	}
+}
