@@ -63,8 +63,7 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output of solve: text (default), json or svg; verify: text or svg;\n"
-	 "                             hint: text or json"},
+	 "output: text (default), json (solve, hint), svg (solve, verify)"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -123,13 +122,12 @@ static void usage(FILE *out)
 			 o->long_name, o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(out, "  %-26s %s\n", left, o->help);
 	}
-	fputs("\nExit status: 0 solved (or checked, exported, or the plan "
-	      "is legal, or a hint\ngiven), 1 no solution (an illegal plan, a "
-	      "dead end), 2 bad usage, "
-	      "puzzle, plan or output, or an\nengine not installed, 3 search "
-	      "limit, time limit, puzzle too big to search or\nout of memory, "
-	      "4 internal error, 5 the engine failed; 128+N stopped by\n"
-	      "signal N.\n", out);
+	fputs("\nExit status: 0 solved (or checked, exported, the plan is "
+	      "legal, a hint\ngiven), 1 no solution (an illegal plan, a dead "
+	      "end), 2 bad usage, puzzle,\nplan or output, or an engine not "
+	      "installed, 3 search limit, time limit,\npuzzle too big to "
+	      "search or out of memory, 4 internal error, 5 the engine\n"
+	      "failed; 128+N stopped by signal N.\n", out);
 }
 
 /* A macro's value as a string literal. */
