@@ -828,6 +828,36 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	return EXIT_SOLVED;
 }
 
+/* A search that failed: its message (at the puzzle when it names no
+ * file; with how to raise the state limit when that is what stopped
+ * it), and the status river exits with. */
+static int search_failed(const struct options *opts, int rc, river_diag *diag,
+			 bool own_search)
+{
+	if (!diag->file[0])
+		snprintf(diag->file, sizeof diag->file, "%s", opts->name);
+	print_diag(diag);
+	if (rc == RIVER_ELIMIT && own_search)
+		fputs("river: raise the limit with --max-states N\n", stderr);
+	return exit_status(rc);
+}
+
+/* Print text, plan rendered (rc: how rendering went), release both, and
+ * exit by the plan's verdict. */
+static int print_plan(river_plan *plan, char *text, int rc)
+{
+	if (rc != RIVER_OK) {
+		river_plan_free(plan);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(text, stdout);
+	river_free(text);
+	rc = river_plan_solved(plan) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+	river_plan_free(plan);
+	return rc;
+}
+
 /* Replay a partial plan and say the next move of an optimal plan from
  * there; an illegal step is reported as verify reports it. */
 static int hint(const struct options *opts, const river_puzzle *puzzle)
@@ -860,30 +890,14 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 		river_plan_free(plan);
 		return 128 + caught;
 	}
-	if (rc != RIVER_OK) {
-		if (!diag.file[0])
-			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
-		print_diag(&diag);
-		if (rc == RIVER_ELIMIT)
-			fputs("river: raise the limit with --max-states N\n",
-			      stderr);
-		return exit_status(rc);
-	}
+	if (rc != RIVER_OK)
+		return search_failed(opts, rc, &diag, true);
 	if (!plan) {
 		printf("%s: step %zu: %s\n", name, v.step, v.reason);
 		return EXIT_UNSOLVABLE;
 	}
 	rc = river_hint_render(&out, plan, opts->format);
-	if (rc != RIVER_OK) {
-		river_plan_free(plan);
-		fprintf(stderr, "river: %s\n", river_strerror(rc));
-		return EXIT_LIMIT;
-	}
-	fputs(out, stdout);
-	river_free(out);
-	rc = river_plan_solved(plan) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
-	river_plan_free(plan);
-	return rc;
+	return print_plan(plan, out, rc);
 }
 
 static int solve(const struct options *opts, const river_puzzle *puzzle)
@@ -931,26 +945,10 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		river_plan_free(plan);
 		return 128 + caught;
 	}
-	if (rc != RIVER_OK) {
-		if (!diag.file[0])
-			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
-		print_diag(&diag);
-		if (rc == RIVER_ELIMIT && !opts->engine)
-			fputs("river: raise the limit with --max-states N\n",
-			      stderr);
-		return exit_status(rc);
-	}
+	if (rc != RIVER_OK)
+		return search_failed(opts, rc, &diag, !opts->engine);
 	rc = river_plan_render(&text, plan, opts->format);
-	if (rc != RIVER_OK) {
-		river_plan_free(plan);
-		fprintf(stderr, "river: %s\n", river_strerror(rc));
-		return EXIT_LIMIT;
-	}
-	fputs(text, stdout);
-	river_free(text);
-	rc = river_plan_solved(plan) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
-	river_plan_free(plan);
-	return rc;
+	return print_plan(plan, text, rc);
 }
 
 int main(int argc, char **argv)

@@ -148,37 +148,9 @@ static struct cond *new_cond(struct compiler *c, enum cond_kind kind)
 	return cd;
 }
 
-/* The comparison acc cmp 0, as a cond. */
-static int make_cmp(struct compiler *c, const struct acc *acc,
-		    enum cond_cmp cmp, const struct loc *loc,
-		    const char *sides, const struct cond **out)
-{
-	struct cond *cd;
-	struct cond_term *terms;
-	size_t i, n = 0;
-	int rc = check_range(c, acc, cmp, loc, sides);
-
-	if (rc != RIVER_OK)
-		return rc;
-	cd = new_cond(c, COND_CMP);
-	terms = arena_alloc(c->arena, MAX_TERMS * sizeof *terms);
-	if (!cd || !terms)
-		return out_of_memory(c);
-	for (i = 0; i < c->model->n_items; i++)
-		if (acc->coef[i]) {
-			terms[n].item = i;
-			terms[n++].coef = acc->coef[i];
-		}
-	cd->cmp = cmp;
-	cd->sum.terms = terms;
-	cd->sum.n = n;
-	cd->sum.constant = acc->constant;
-	*out = cd;
-	return RIVER_OK;
-}
-
-/* acc cmp 0 as a cond, as it stands: the meaning of a rule of a fixed
- * kind, which the compiler has checked already. */
+/* acc cmp 0 as a cond, as it stands (the meaning of a rule of a fixed
+ * kind, which the compiler has checked already); NULL when memory runs
+ * out. */
 static const struct cond *leaf(struct compiler *c, const struct acc *acc,
 			       enum cond_cmp cmp)
 {
@@ -199,6 +171,19 @@ static const struct cond *leaf(struct compiler *c, const struct acc *acc,
 	cd->sum.n = n;
 	cd->sum.constant = acc->constant;
 	return cd;
+}
+
+/* The comparison acc cmp 0, as a cond, checked for saying something. */
+static int make_cmp(struct compiler *c, const struct acc *acc,
+		    enum cond_cmp cmp, const struct loc *loc,
+		    const char *sides, const struct cond **out)
+{
+	int rc = check_range(c, acc, cmp, loc, sides);
+
+	if (rc != RIVER_OK)
+		return rc;
+	*out = leaf(c, acc, cmp);
+	return *out ? RIVER_OK : out_of_memory(c);
 }
 
 /* a and b; NULL when memory runs out (then or before). */
