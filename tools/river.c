@@ -24,11 +24,13 @@ enum {
 };
 
 struct options {
-	const char *command;
+	const char *command;  /* as typed */
+	const struct command *cmd; /* NULL until parse_args knows it */
 	const char *file;
 	const char *name; /* the file as messages call it */
 	const char *plan; /* verify and hint: the plan's file */
 	river_format format;
+	int format_set;       /* --format given */
 	unsigned long long max_states;
 	int quiet;
 	const char *engine;   /* NULL: libriver's own search */
@@ -96,20 +98,68 @@ static const struct option_spec {
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
 
+static int check(const struct options *opts, const river_puzzle *puzzle);
+static int export_model(const struct options *opts,
+			const river_puzzle *puzzle);
+static int verify(const struct options *opts, const river_puzzle *puzzle);
+static int hint(const struct options *opts, const river_puzzle *puzzle);
+static int solve(const struct options *opts, const river_puzzle *puzzle);
+
+#define FORMAT_BIT(f) (1u << (f))
+#define TEXT_ONLY FORMAT_BIT(RIVER_FORMAT_TEXT)
+
+/* Every command once: the parser, --help and main all read this table.
+ * run gets the puzzle loaded with the -D values. */
+static const struct command {
+	const char *name;
+	const char *operands; /* as --help shows them */
+	const char *help;
+	bool needs_plan;      /* a second operand, the PLAN */
+	unsigned formats;     /* FORMAT_BITs of the --format it writes */
+	int (*run)(const struct options *opts, const river_puzzle *puzzle);
+} command_table[] = {
+	{"solve", "FILE", "find a plan with the fewest crossings", false,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
+	 FORMAT_BIT(RIVER_FORMAT_SVG), solve},
+	{"check", "FILE", "check a puzzle and summarise it", false,
+	 TEXT_ONLY, check},
+	{"export", "FILE", "write the puzzle as a model for another solver",
+	 false, TEXT_ONLY, export_model},
+	{"verify", "FILE PLAN", "check a plan for the puzzle, step by step",
+	 true, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_SVG),
+	 verify},
+	{"hint", "FILE PLAN", "the next move of an optimal plan after a "
+	 "partial PLAN", true,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint},
+};
+
+#define N_COMMANDS (sizeof command_table / sizeof command_table[0])
+
+static const struct command *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++)
+		if (strcmp(command_table[i].name, name) == 0)
+			return &command_table[i];
+	return NULL;
+}
+
 static void usage(FILE *out)
 {
 	size_t i;
 
 	fputs("Usage: river [OPTIONS] COMMAND FILE [PLAN]\n"
 	      "\n"
-	      "Commands:\n"
-	      "  solve FILE   find a plan with the fewest crossings\n"
-	      "  check FILE   check a puzzle and summarise it\n"
-	      "  export FILE  write the puzzle as a model for another solver\n"
-	      "  verify FILE PLAN  check a plan for the puzzle, step by step\n"
-	      "  hint FILE PLAN    the next move of an optimal plan after a "
-	      "partial PLAN\n"
-	      "\n"
+	      "Commands:\n", out);
+	for (i = 0; i < N_COMMANDS; i++) {
+		const struct command *c = &command_table[i];
+		char left[48];
+
+		snprintf(left, sizeof left, "%s %s", c->name, c->operands);
+		fprintf(out, "  %-17s %s\n", left, c->help);
+	}
+	fputs("\n"
 	      "FILE is a puzzle (see river(5)); - reads standard input.\n"
 	      "Options may come anywhere; -- ends them.\n"
 	      "\n"
@@ -320,6 +370,7 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		return -1;
 	}
 	case OPT_FORMAT:
+		opts->format_set = 1;
 		if (strcmp(value, "text") == 0)
 			opts->format = RIVER_FORMAT_TEXT;
 		else if (strcmp(value, "json") == 0)
@@ -383,8 +434,8 @@ static int add_operand(struct options *opts, const char *arg)
 		opts->command = arg;
 	else if (!opts->file)
 		opts->file = arg;
-	else if (!opts->plan && (strcmp(opts->command, "verify") == 0 ||
-				 strcmp(opts->command, "hint") == 0))
+	else if (!opts->plan && find_command(opts->command) &&
+		 find_command(opts->command)->needs_plan)
 		opts->plan = arg;
 	else
 		return usage_error("unexpected argument '%s'", arg);
@@ -434,6 +485,43 @@ static int parse_option(struct options *opts, int argc, char **argv, int *i)
 	return -1;
 }
 
+/* A list of names from the command table, "a, b or c". */
+static void list_commands(FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "%s%s", i == 0 ? "" : i + 1 < N_COMMANDS ? ", "
+			: " or ", command_table[i].name);
+}
+
+static int unknown_command(const char *name)
+{
+	fprintf(stderr, "river: unknown command '%s' (use ", name);
+	list_commands(stderr);
+	fputs(")\nTry 'river --help'.\n", stderr);
+	return EXIT_BAD_INPUT;
+}
+
+static int wrong_format(const struct command *c)
+{
+	static const char *const names[] = {"text", "json", "svg"};
+	size_t i, n = 0, shown = 0;
+
+	for (i = 0; i < 3; i++)
+		n += (c->formats & FORMAT_BIT(i)) != 0;
+	fprintf(stderr, "river: %s writes ", c->name);
+	for (i = 0; i < 3; i++)
+		if (c->formats & FORMAT_BIT(i)) {
+			shown++;
+			fprintf(stderr, "%s%s", shown == 1 ? "" : shown < n ?
+				", " : " or ", names[i]);
+		}
+	fputs(n == 1 ? " only" : "", stderr);
+	fputs("\nTry 'river --help'.\n", stderr);
+	return EXIT_BAD_INPUT;
+}
+
 /* Parse argv into opts; -1 to go on, or an exit status. */
 static int parse_args(struct options *opts, int argc, char **argv)
 {
@@ -454,22 +542,17 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	}
 	if (!opts->command)
 		return usage_error("%s", "no command (try: river solve FILE)");
-	if (strcmp(opts->command, "solve") != 0 &&
-	    strcmp(opts->command, "check") != 0 &&
-	    strcmp(opts->command, "export") != 0 &&
-	    strcmp(opts->command, "verify") != 0 &&
-	    strcmp(opts->command, "hint") != 0)
-		return usage_error("unknown command '%s' (use solve, check, "
-				   "export, verify or hint)", opts->command);
+	opts->cmd = find_command(opts->command);
+	if (!opts->cmd)
+		return unknown_command(opts->command);
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
-	if (strcmp(opts->command, "verify") == 0 && !opts->plan)
-		return usage_error("%s", "verify needs a puzzle FILE and a PLAN");
-	if (strcmp(opts->command, "hint") == 0 && !opts->plan)
-		return usage_error("%s", "hint needs a puzzle FILE and a PLAN");
-	if (strcmp(opts->command, "hint") == 0 &&
-	    opts->format == RIVER_FORMAT_SVG)
-		return usage_error("%s", "hint writes text or json, not svg");
+	if (opts->cmd->needs_plan && !opts->plan)
+		return usage_error("%s needs a puzzle FILE and a PLAN",
+				   opts->command);
+	if (opts->format_set &&
+	    !(opts->cmd->formats & FORMAT_BIT(opts->format)))
+		return wrong_format(opts->cmd);
 	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
 	    strcmp(opts->file, "-") == 0)
 		return usage_error("%s", "the puzzle and the plan cannot both be "
@@ -630,6 +713,12 @@ static void print_summary(const char *file, const river_puzzle *p)
 		printf("        %s\n", river_puzzle_rule_text(p, i));
 	printf("states: %.0f (%u bits a state)\n", river_puzzle_state_space(p),
 	       river_puzzle_state_bits(p));
+}
+
+static int check(const struct options *opts, const river_puzzle *puzzle)
+{
+	print_summary(opts->name, puzzle);
+	return EXIT_SOLVED;
 }
 
 /* The progress line: on a terminal only, at most twice a second, after
@@ -961,18 +1050,8 @@ int main(int argc, char **argv)
 	rc = parse_args(&opts, argc, argv);
 	if (rc < 0)
 		rc = load(&puzzle, &opts);
-	if (rc < 0 && strcmp(opts.command, "check") == 0) {
-		print_summary(opts.name, puzzle);
-		rc = EXIT_SOLVED;
-	} else if (rc < 0 && strcmp(opts.command, "export") == 0) {
-		rc = export_model(&opts, puzzle);
-	} else if (rc < 0 && strcmp(opts.command, "verify") == 0) {
-		rc = verify(&opts, puzzle);
-	} else if (rc < 0 && strcmp(opts.command, "hint") == 0) {
-		rc = hint(&opts, puzzle);
-	} else if (rc < 0) {
-		rc = solve(&opts, puzzle);
-	}
+	if (rc < 0)
+		rc = opts.cmd->run(&opts, puzzle);
 	river_puzzle_free(puzzle);
 	if (caught) {
 		/* Die of it, as the shell expects of a stopped program. */
