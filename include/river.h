@@ -357,6 +357,23 @@ RIVER_API int river_verify_svg(char **out, river_verdict *verdict,
 			       const river_puzzle *puzzle, const char *text,
 			       size_t len, const char *name, river_diag *diag);
 
+/*
+ * A verdict in words or JSON (RIVER_FORMAT_TEXT or RIVER_FORMAT_JSON;
+ * SVG is river_verify_svg's, RIVER_EINVAL here) into a new string *out,
+ * released with river_free.  name is the plan's (NULL: "<plan>");
+ * optimum is the fewest crossings (the least time, for a puzzle that
+ * minimises time) to compare a legal plan with, or 0 when unknown.
+ * Text: "NAME: step 3: the wolf eats the goat ...", or "NAME: legal: the
+ * goal is reached after 7 crossings (the fewest possible)."  JSON: plan,
+ * legal, crossings, time (timed puzzles), step and reason (null when
+ * legal; step null when the fault is the plan as a whole), objective
+ * ("crossings" or "time"), optimum and optimal (null when unknown).
+ */
+RIVER_API int river_verdict_render(char **out, const river_verdict *verdict,
+				   const river_puzzle *puzzle,
+				   const char *name, unsigned long long optimum,
+				   river_format format);
+
 /* ---- Hints ------------------------------------------------------- */
 
 /*

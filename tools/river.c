@@ -65,7 +65,7 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output: text (default), json (solve, hint), svg (solve, verify)"},
+	 "output: text (default), json or svg (by command)"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -126,8 +126,8 @@ static const struct command {
 	{"export", "FILE", "write the puzzle as a model for another solver",
 	 false, TEXT_ONLY, export_model},
 	{"verify", "FILE PLAN", "check a plan for the puzzle, step by step",
-	 true, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_SVG),
-	 verify},
+	 true, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
+	 FORMAT_BIT(RIVER_FORMAT_SVG), verify},
 	{"hint", "FILE PLAN", "the next move of an optimal plan after a "
 	 "partial PLAN", true,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint},
@@ -866,8 +866,8 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	river_verdict v;
 	river_diag diag;
 	size_t len;
-	unsigned long long best, mine;
-	char *text = slurp(opts->plan, &len), *svg = NULL;
+	unsigned long long best = 0;
+	char *text = slurp(opts->plan, &len), *out = NULL;
 	int rc;
 
 	if (!text) {
@@ -876,7 +876,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		return EXIT_BAD_INPUT;
 	}
 	if (opts->format == RIVER_FORMAT_SVG)
-		rc = river_verify_svg(&svg, &v, puzzle, text, len, name, &diag);
+		rc = river_verify_svg(&out, &v, puzzle, text, len, name, &diag);
 	else
 		rc = river_verify(&v, puzzle, text, len, name, &diag);
 	free(text);
@@ -884,37 +884,22 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		print_diag(&diag);
 		return exit_status(rc);
 	}
-	if (svg) {
-		/* The picture says what the text would. */
-		fputs(svg, stdout);
-		river_free(svg);
-		return v.legal ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+	if (!out) {
+		/* A legal plan is compared with the optimum. */
+		if (v.legal)
+			best = optimum(puzzle, opts);
+		if (caught)
+			return 128 + caught;
+		rc = river_verdict_render(&out, &v, puzzle, name, best,
+					  opts->format);
+		if (rc != RIVER_OK) {
+			fprintf(stderr, "river: %s\n", river_strerror(rc));
+			return EXIT_LIMIT;
+		}
 	}
-	if (!v.legal && v.step > 0) {
-		printf("%s: step %zu: %s\n", name, v.step, v.reason);
-		return EXIT_UNSOLVABLE;
-	}
-	if (!v.legal) {
-		printf("%s: %s\n", name, v.reason);
-		return EXIT_UNSOLVABLE;
-	}
-	best = optimum(puzzle, opts);
-	if (caught)
-		return 128 + caught;
-	printf("%s: legal: the goal is reached after %zu crossing%s", name,
-	       v.crossings, v.crossings == 1 ? "" : "s");
-	if (river_puzzle_timed(puzzle))
-		printf(" taking %llu time unit%s", v.time, v.time == 1 ? "" : "s");
-	mine = river_puzzle_minimizes_time(puzzle) ? v.time : v.crossings;
-	if (best == mine)
-		printf(" (the %s possible)", river_puzzle_minimizes_time(puzzle)
-						? "least" : "fewest");
-	else if (best > 0 && river_puzzle_minimizes_time(puzzle))
-		printf(" (the least is %llu)", best);
-	else if (best > 0)
-		printf(" (the fewest is %llu)", best);
-	printf(".\n");
-	return EXIT_SOLVED;
+	fputs(out, stdout);
+	river_free(out);
+	return v.legal ? EXIT_SOLVED : EXIT_UNSOLVABLE;
 }
 
 /* A search that failed: its message (at the puzzle when it names no

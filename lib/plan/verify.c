@@ -7,6 +7,7 @@
 
 #include "compile/names.h"
 #include "plan/plan.h"
+#include "util/buf.h"
 #include "util/json.h"
 #include "util/utf8.h"
 
@@ -586,4 +587,88 @@ int plan_replay(river_verdict *out, state_t *end, const river_puzzle *puzzle,
 		river_diag *diag)
 {
 	return check(out, puzzle, text, len, name, diag, NULL, end);
+}
+
+/* "legal: the goal is reached after 7 crossings (the fewest possible)" */
+static void verdict_text(struct buf *b, const river_verdict *v,
+			 const river_puzzle *puzzle, const char *name,
+			 unsigned long long optimum)
+{
+	bool by_time = river_puzzle_minimizes_time(puzzle);
+	unsigned long long mine = by_time ? v->time : v->crossings;
+
+	if (!v->legal && v->step > 0) {
+		buf_printf(b, "%s: step %zu: %s\n", name, v->step, v->reason);
+		return;
+	}
+	if (!v->legal) {
+		buf_printf(b, "%s: %s\n", name, v->reason);
+		return;
+	}
+	buf_printf(b, "%s: legal: the goal is reached after %zu crossing%s",
+		   name, v->crossings, v->crossings == 1 ? "" : "s");
+	if (model_timed(&puzzle->model))
+		buf_printf(b, " taking %llu time unit%s", v->time,
+			   v->time == 1 ? "" : "s");
+	if (optimum == mine)
+		buf_printf(b, " (the %s possible)", by_time ? "least" : "fewest");
+	else if (optimum > 0)
+		buf_printf(b, " (the %s is %llu)", by_time ? "least" : "fewest",
+			   optimum);
+	buf_puts(b, ".\n");
+}
+
+static void verdict_json(struct buf *b, const river_verdict *v,
+			 const river_puzzle *puzzle, const char *name,
+			 unsigned long long optimum)
+{
+	bool by_time = river_puzzle_minimizes_time(puzzle);
+	unsigned long long mine = by_time ? v->time : v->crossings;
+
+	buf_puts(b, "{\n  \"plan\": ");
+	buf_quote(b, name, QUOTE_JSON);
+	buf_printf(b, ",\n  \"legal\": %s", v->legal ? "true" : "false");
+	buf_printf(b, ",\n  \"crossings\": %zu", v->crossings);
+	if (model_timed(&puzzle->model))
+		buf_printf(b, ",\n  \"time\": %llu", v->time);
+	if (v->legal) {
+		buf_puts(b, ",\n  \"step\": null,\n  \"reason\": null");
+	} else {
+		if (v->step > 0)
+			buf_printf(b, ",\n  \"step\": %zu", v->step);
+		else
+			buf_puts(b, ",\n  \"step\": null");
+		buf_puts(b, ",\n  \"reason\": ");
+		buf_quote(b, v->reason, QUOTE_JSON);
+	}
+	buf_printf(b, ",\n  \"objective\": \"%s\"",
+		   by_time ? "time" : "crossings");
+	if (v->legal && optimum > 0)
+		buf_printf(b, ",\n  \"optimum\": %llu,\n  \"optimal\": %s",
+			   optimum, optimum == mine ? "true" : "false");
+	else
+		buf_puts(b, ",\n  \"optimum\": null,\n  \"optimal\": null");
+	buf_puts(b, "\n}\n");
+}
+
+int river_verdict_render(char **out, const river_verdict *verdict,
+			 const river_puzzle *puzzle, const char *name,
+			 unsigned long long optimum, river_format format)
+{
+	struct buf b;
+
+	if (out)
+		*out = NULL;
+	if (!out || !verdict || !puzzle ||
+	    (format != RIVER_FORMAT_TEXT && format != RIVER_FORMAT_JSON))
+		return RIVER_EINVAL;
+	if (!name)
+		name = "<plan>";
+	buf_init(&b);
+	if (format == RIVER_FORMAT_JSON)
+		verdict_json(&b, verdict, puzzle, name, optimum);
+	else
+		verdict_text(&b, verdict, puzzle, name, optimum);
+	*out = buf_take(&b);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
 }

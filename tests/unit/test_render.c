@@ -226,6 +226,57 @@ static void test_svg_verify_fault(void **state)
 	river_puzzle_free(p);
 }
 
+/* A verdict in words and in JSON, compared with an optimum or not; SVG
+ * is river_verify_svg's, not this call's. */
+static void test_verdict_render(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	const char *plan = "farmer goat\nfarmer goat\nfarmer goat\nfarmer\n"
+			   "farmer wolf\nfarmer goat\nfarmer cabbage\n"
+			   "farmer\nfarmer goat\n";
+	river_verdict v;
+	river_diag diag;
+	char *out = NULL;
+
+	(void)state;
+	assert_int_equal(river_verify(&v, p, plan, strlen(plan), "p", &diag),
+			 RIVER_OK);
+	assert_true(v.legal);
+	assert_int_equal(river_verdict_render(&out, &v, p, NULL, 7,
+					      RIVER_FORMAT_TEXT), RIVER_OK);
+	assert_string_equal(out, "<plan>: legal: the goal is reached after 9 "
+				 "crossings (the fewest is 7).\n");
+	river_free(out);
+	assert_int_equal(river_verdict_render(&out, &v, p, "p", 9,
+					      RIVER_FORMAT_TEXT), RIVER_OK);
+	assert_non_null(strstr(out, "(the fewest possible)."));
+	river_free(out);
+	assert_int_equal(river_verdict_render(&out, &v, p, "p", 0,
+					      RIVER_FORMAT_JSON), RIVER_OK);
+	assert_non_null(strstr(out, "\"legal\": true,\n"));
+	assert_non_null(strstr(out, "\"crossings\": 9,\n"));
+	assert_non_null(strstr(out, "\"optimum\": null,\n  \"optimal\": null\n"));
+	assert_null(strstr(out, "\"time\""));
+	river_free(out);
+	plan = "farmer goat\nfarmer\nfarmer wolf\nfarmer\n";
+	assert_int_equal(river_verify(&v, p, plan, strlen(plan), "p", &diag),
+			 RIVER_OK);
+	assert_int_equal(river_verdict_render(&out, &v, p, "a \"b\"", 7,
+					      RIVER_FORMAT_JSON), RIVER_OK);
+	assert_non_null(strstr(out, "\"plan\": \"a \\\"b\\\"\",\n"));
+	assert_non_null(strstr(out, "\"legal\": false,\n"));
+	assert_non_null(strstr(out, "\"step\": 4,\n"));
+	assert_non_null(strstr(out, "\"optimum\": null,"));
+	river_free(out);
+	out = (char *)"untouched";
+	assert_int_equal(river_verdict_render(&out, &v, p, "p", 7,
+					      RIVER_FORMAT_SVG), RIVER_EINVAL);
+	assert_null(out);
+	assert_int_equal(river_verdict_render(&out, NULL, p, "p", 7,
+					      RIVER_FORMAT_TEXT), RIVER_EINVAL);
+	river_puzzle_free(p);
+}
+
 static void test_text_one_crossing_alone(void **state)
 {
 	(void)state;
@@ -687,6 +738,7 @@ int main(void)
 		cmocka_unit_test(test_diag_control_characters_shown_as_question_marks),
 		cmocka_unit_test(test_diag_long_line_is_windowed),
 		cmocka_unit_test(test_diag_long_line_cut_at_the_end),
+		cmocka_unit_test(test_verdict_render),
 		cmocka_unit_test(test_diag_without_location),
 		cmocka_unit_test(test_diag_without_file_name),
 		cmocka_unit_test(test_diag_format_truncates_like_snprintf),
