@@ -65,7 +65,8 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output: text (default), json (solve, hint), svg (solve, verify)"},
+	 "output: text (default), json (solve, hint, explain), svg (solve, "
+	 "verify)"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
