@@ -24,6 +24,8 @@
 #define EXPLAIN_FURTHEST 5
 /* Moves the text lists from one state; the JSON lists all tried. */
 #define EXPLAIN_TEXT_MOVES 12
+/* Other loads a line of text names that break the same rule. */
+#define EXPLAIN_LIKEWISE 4
 /* Loads looked at for the next load limit that matters. */
 #define EXPLAIN_MAX_WEIGHTS (1u << 16)
 
@@ -700,11 +702,35 @@ static void put_optimum(struct buf *b, const struct model *m,
 		buf_printf(b, " taking %llu time unit%s", time, plural(time));
 }
 
-/* Move mv, and others more that break the same rule or limit. */
-static void put_move(struct buf *b, const river_explanation *e,
-		     const struct spot *sp, const struct move *mv,
-		     size_t others)
+/* The loads after moves[i] that break the same rule or limit: "
+ * (likewise two missionaries; one missionary and one cannibal)". */
+static void put_likewise(struct buf *b, const river_explanation *e,
+			 const struct spot *sp, size_t i)
 {
+	size_t j, n = 0;
+
+	for (j = i + 1; j < sp->n_moves; j++) {
+		if (sp->moves[j].outcome != OUT_ILLEGAL ||
+		    strcmp(sp->moves[j].reason, sp->moves[i].reason) != 0)
+			continue;
+		if (n == EXPLAIN_LIKEWISE) {
+			n++;
+			continue;
+		}
+		buf_puts(b, n++ ? "; " : " (likewise ");
+		plan_put_passengers(b, &e->puzzle->model, sp->moves[j].load);
+	}
+	if (n > EXPLAIN_LIKEWISE)
+		buf_puts(b, "; and more");
+	if (n)
+		buf_putc(b, ')');
+}
+
+/* moves[i], and those after it that break the same rule or limit. */
+static void put_move(struct buf *b, const river_explanation *e,
+		     const struct spot *sp, size_t i)
+{
+	const struct move *mv = &sp->moves[i];
 	const struct model *m = &e->puzzle->model;
 	const river_plan *plan = e->plan;
 	unsigned long long best, mine;
@@ -715,8 +741,8 @@ static void put_move(struct buf *b, const river_explanation *e,
 	/* The sentence's full stop gives way to the outcome. */
 	if (!b->failed && b->len && b->data[b->len - 1] == '.')
 		b->len--;
-	if (others)
-		buf_printf(b, ", and %zu other load%s", others, plural(others));
+	if (mv->outcome == OUT_ILLEGAL)
+		put_likewise(b, e, sp, i);
 	buf_puts(b, ": ");
 	switch (mv->outcome) {
 	case OUT_ILLEGAL:
@@ -789,7 +815,7 @@ static void put_moves(struct buf *b, const river_explanation *e,
 			left += others + 1;
 			continue;
 		}
-		put_move(b, e, sp, &sp->moves[i], others);
+		put_move(b, e, sp, i);
 		lines++;
 	}
 	if (left)

@@ -95,6 +95,10 @@ void plan_put_tokens(struct buf *b, const struct model *m,
  * copy. */
 void plan_put_json_names(struct buf *b, const struct model *m,
 			 const unsigned *count);
+/* The passengers of load in words: "the farmer and the goat", "two
+ * cannibals". */
+void plan_put_passengers(struct buf *b, const struct model *m,
+			 const unsigned *load);
 /* Per item, how many copies cross on crossing k (1-based). */
 void plan_load(const river_plan *plan, size_t crossing, unsigned *load);
 /* The crossing of load (per item, how many board) as a sentence, to

@@ -139,6 +139,12 @@ static void put_nouns(struct buf *b, const struct model *m,
 	}
 }
 
+void plan_put_passengers(struct buf *b, const struct model *m,
+			 const unsigned *load)
+{
+	put_nouns(b, m, load, SIZE_MAX);
+}
+
 /* The rower named in the sentence: the first individual who rows. */
 static size_t named_rower(const struct model *m, const unsigned *load)
 {
