@@ -35,14 +35,23 @@ def line(boat):
     return " ".join(boat)
 
 
-def with_plan(puz, args):
+def explain(puz, args, status, what):
+    """river explain's JSON for puz, and that it exits with status."""
     rc, out, err = run(["explain", "-f", "json"] + args + [puz])
     try:
         e = json.loads(out)
     except ValueError as x:
         report(False, f"{puz}: valid JSON", f"{x}\n{err}")
+        return None
+    report(rc == status and e["solved"] == (status == 0),
+           f"{puz}: {what}, status {status}", err)
+    return e
+
+
+def with_plan(puz, args):
+    e = explain(puz, args, 0, "a plan")
+    if e is None:
         return
-    report(rc == 0 and e["solved"], f"{puz}: a plan, status 0", err)
     bad = []
     checked = 0
     best = e["time"] if "minimize" in open(puz).read() else e["crossings"]
@@ -116,13 +125,9 @@ def changed(text, c):
 
 
 def without_plan(puz, args, kinds):
-    rc, out, err = run(["explain", "-f", "json"] + args + [puz])
-    try:
-        e = json.loads(out)
-    except ValueError as x:
-        report(False, f"{puz}: valid JSON", f"{x}\n{err}")
+    e = explain(puz, args, 1, "no plan")
+    if e is None:
         return
-    report(rc == 1 and not e["solved"], f"{puz}: no plan, status 1", err)
     # The furthest states: every legal load leads one crossing back.
     for s in e["shown"]:
         for mv in s["moves"]:

@@ -952,6 +952,20 @@ static int print_plan(river_plan *plan, char *text, int rc)
 	return rc;
 }
 
+/* The options of a search as river's options set them, and the flag
+ * its signals set. */
+static void search_options(river_solve_options *so,
+			   const struct options *opts)
+{
+	river_solve_options_init(so);
+	so->max_states = opts->max_states;
+	so->timeout = opts->timeout;
+	so->threads = opts->threads;
+	so->method = opts->method;
+	so->no_symmetry = opts->no_symmetry;
+	so->cancel = &caught;
+}
+
 /* Replay a partial plan and say the next move of an optimal plan from
  * there; an illegal step is reported as verify reports it. */
 static int hint(const struct options *opts, const river_puzzle *puzzle)
@@ -970,12 +984,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 			strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.cancel = &caught;
+	search_options(&so, opts);
 	catch_signals();
 	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
 	release_signals();
@@ -1003,15 +1012,9 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	char *text;
 	int rc;
 
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
+	search_options(&so, opts);
 	so.count = opts->count;
 	so.max_plans = opts->max_plans;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.no_symmetry = opts->no_symmetry;
-	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		clock_gettime(CLOCK_MONOTONIC, &pr.start);
@@ -1054,13 +1057,7 @@ static int explain(const struct options *opts, const river_puzzle *puzzle)
 	char *out;
 	int rc;
 
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.no_symmetry = opts->no_symmetry;
-	so.cancel = &caught;
+	search_options(&so, opts);
 	catch_signals();
 	rc = river_explain(&e, puzzle, &so, &diag);
 	release_signals();
