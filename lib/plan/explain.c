@@ -480,20 +480,20 @@ static int try_change(struct explainer *x, enum model_change_kind kind,
 }
 
 /* The least weight of a load of 1 to seats passengers over the load
- * limit, or 0 when none is. */
-static unsigned long long next_load_limit(struct explainer *x)
+ * limit in *best, or 0 when none is. */
+static int next_load_limit(struct explainer *x, unsigned long long *best)
 {
 	const struct model *m = &x->puzzle->model;
 	unsigned avail[MODEL_MAX_ITEMS + 1];
-	unsigned long long best = 0;
 	size_t i, n = m->n_items;
-	unsigned *all = x->scratch;
+	unsigned *few = x->scratch;
 
+	*best = 0;
 	x->scratch = malloc((size_t)EXPLAIN_MAX_WEIGHTS * (n + 1) *
 			    sizeof *x->scratch);
 	if (!x->scratch) {
-		x->scratch = all;
-		return 0;
+		x->scratch = few;
+		return oom(x);
 	}
 	for (i = 0; i < n; i++)
 		avail[i] = m->items[i].copies;
@@ -502,19 +502,19 @@ static unsigned long long next_load_limit(struct explainer *x)
 		unsigned long long w = system_load_weight(x->sys,
 							  x->scratch + i * n);
 
-		if (w > m->load_limit && (!best || w < best))
-			best = w;
+		if (w > m->load_limit && (!*best || w < *best))
+			*best = w;
 	}
 	free(x->scratch);
-	x->scratch = all;
-	return best;
+	x->scratch = few;
+	return RIVER_OK;
 }
 
 static int explain_changes(struct explainer *x)
 {
 	river_explanation *e = x->e;
 	const struct model *m = &x->puzzle->model;
-	unsigned long long total = 0, w;
+	unsigned long long total = 0, w = 0;
 	char what[512];
 	size_t i;
 	int rc = RIVER_OK;
@@ -545,7 +545,9 @@ static int explain_changes(struct explainer *x)
 			 : "if the %s could row", it->name);
 		rc = try_change(x, CHANGE_ROWER, i, 0, what, NULL);
 	}
-	if (rc == RIVER_OK && m->load_limit && (w = next_load_limit(x))) {
+	if (rc == RIVER_OK && m->load_limit)
+		rc = next_load_limit(x, &w);
+	if (rc == RIVER_OK && m->load_limit && w) {
 		snprintf(what, sizeof what, "with a load limit of %llu", w);
 		rc = try_change(x, CHANGE_LOAD_LIMIT, 0, w, what, NULL);
 	}

@@ -340,6 +340,34 @@ static int call_verify_json(struct fixture *f, uint64_t *h, river_diag *diag)
 	return verify(f, h, diag, f->plan_json);
 }
 
+/* An explanation, rendered both ways. */
+static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_format formats[] = {RIVER_FORMAT_TEXT,
+					       RIVER_FORMAT_JSON};
+	river_explanation *e = NULL;
+	size_t i;
+	int rc = river_explain(&e, f->puzzle, NULL, diag);
+
+	if (rc != RIVER_OK) {
+		assert_null(e);
+		return rc;
+	}
+	for (i = 0; rc == RIVER_OK && i < 2; i++) {
+		char *text = NULL;
+
+		rc = river_explain_render(&text, e, formats[i]);
+		rc = took_text(h, rc, text);
+	}
+	river_explanation_free(e);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
 /* An external engine: "z3" on PATH is a script that prints what Z3
  * answered to wgc's model at horizon 12 (from the fuzz corpus). */
 static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
@@ -444,6 +472,9 @@ static void chaos_puzzle(const char *name)
 	}
 	chaos_call(&f, "verify text", call_verify_text);
 	chaos_call(&f, "verify json", call_verify_json);
+	/* An explanation makes a search an alternative: the small ones. */
+	if (strcmp(name, "wgc") == 0 || strcmp(name, "bridge-torch") == 0)
+		chaos_call(&f, "explain", call_explain);
 
 	river_free(f.plan_json);
 	river_free(f.plan_text);
@@ -459,6 +490,27 @@ static void chaos_puzzle(const char *name)
 static void test_puzzle(void **state)
 {
 	chaos_puzzle(*state);
+}
+
+/* A puzzle with no plan: its reachable states and the changes that
+ * would make it solvable, a load limit among them. */
+static void test_explain_none(void **state)
+{
+	const char *top = getenv("srcdir");
+	struct fixture f;
+	river_diag diag;
+	long live = chaos.live;
+
+	(void)state;
+	memset(&f, 0, sizeof f);
+	f.name = "heavy-calf";
+	snprintf(f.path, sizeof f.path, "%s/tests/puzzles/heavy-calf.puz",
+		 top && *top ? top : ".");
+	assert_int_equal(river_puzzle_load_file(&f.puzzle, f.path, &diag),
+			 RIVER_OK);
+	chaos_call(&f, "explain", call_explain);
+	river_puzzle_free(f.puzzle);
+	assert_int_equal(chaos.live, live);
 }
 
 static void test_engine(void **state)
@@ -533,6 +585,7 @@ int main(void)
 		cmocka_unit_test_prestate(test_puzzle, "missionaries-cannibals"),
 		cmocka_unit_test_prestate(test_puzzle, "jealous-husbands"),
 		cmocka_unit_test_prestate(test_puzzle, "bridge-torch"),
+		cmocka_unit_test(test_explain_none),
 		cmocka_unit_test(test_engine),
 	};
 
