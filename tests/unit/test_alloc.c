@@ -492,22 +492,31 @@ static void test_puzzle(void **state)
 	chaos_puzzle(*state);
 }
 
+/* f with the puzzle name in folder dir of the source tree loaded, with
+ * memory to spare. */
+static void load_fixture(struct fixture *f, const char *name,
+			 const char *dir)
+{
+	const char *top = getenv("srcdir");
+	river_diag diag;
+
+	memset(f, 0, sizeof *f);
+	f->name = name;
+	snprintf(f->path, sizeof f->path, "%s/%s/%s.puz",
+		 top && *top ? top : ".", dir, name);
+	assert_int_equal(river_puzzle_load_file(&f->puzzle, f->path, &diag),
+			 RIVER_OK);
+}
+
 /* A puzzle with no plan: its reachable states and the changes that
  * would make it solvable, a load limit among them. */
 static void test_explain_none(void **state)
 {
-	const char *top = getenv("srcdir");
 	struct fixture f;
-	river_diag diag;
 	long live = chaos.live;
 
 	(void)state;
-	memset(&f, 0, sizeof f);
-	f.name = "heavy-calf";
-	snprintf(f.path, sizeof f.path, "%s/tests/puzzles/heavy-calf.puz",
-		 top && *top ? top : ".");
-	assert_int_equal(river_puzzle_load_file(&f.puzzle, f.path, &diag),
-			 RIVER_OK);
+	load_fixture(&f, "heavy-calf", "tests/puzzles");
 	chaos_call(&f, "explain", call_explain);
 	river_puzzle_free(f.puzzle);
 	assert_int_equal(chaos.live, live);
@@ -518,7 +527,6 @@ static void test_engine(void **state)
 	const char *top = getenv("srcdir"), *path = getenv("PATH");
 	char dir[] = "/tmp/river-alloc-XXXXXX", script[64], *search;
 	struct fixture f;
-	river_diag diag;
 	FILE *out;
 
 	(void)state;
@@ -535,12 +543,7 @@ static void test_engine(void **state)
 	sprintf(search, "%s:%s", dir, path ? path : "");
 	assert_int_equal(setenv("PATH", search, 1), 0);
 
-	memset(&f, 0, sizeof f);
-	f.name = "wgc";
-	snprintf(f.path, sizeof f.path, "%s/puzzles/wgc.puz",
-		 top && *top ? top : ".");
-	assert_int_equal(river_puzzle_load_file(&f.puzzle, f.path, &diag),
-			 RIVER_OK);
+	load_fixture(&f, "wgc", "puzzles");
 	chaos_call(&f, "engine z3", call_engine);
 	river_puzzle_free(f.puzzle);
 
