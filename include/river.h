@@ -403,6 +403,48 @@ RIVER_API int river_hint(river_plan **out, river_verdict *verdict,
 RIVER_API int river_hint_render(char **out, const river_plan *hint,
 				river_format format);
 
+/* ---- Explanations ------------------------------------------------ */
+
+/* Why a puzzle has the plans it has: see river_explain. */
+typedef struct river_explanation river_explanation;
+
+/*
+ * Explain puzzle.  It is solved as river_solve solves it (opts may be
+ * NULL; its count and max_plans are ignored); then, when it has a plan,
+ * each crossing of that optimal plan is set against every other load of
+ * 1 to seats passengers that could cross from the same state: an
+ * illegal one with the reason river_verify would give, a legal one with
+ * the optimum of a search from where it leads (or a dead end).  When it
+ * has none, the states reachable from the start are walked on the
+ * puzzle as written: how many, how far the furthest are from the start,
+ * and for a few of those every load tried and why it fails; then each
+ * single change that could help is searched (one rule dropped, one seat
+ * more, a non-rower rowing, the next larger load limit, the least time
+ * limit that lets the goal be reached) and reported with its optimum.
+ * opts->max_states bounds each search and opts->timeout the whole
+ * explanation; a search of a step or change that stops at a limit is
+ * reported as stopped in the explanation.  RIVER_OK with *out a new
+ * explanation (river_explanation_free; free it before the puzzle); the
+ * first search's statuses (RIVER_ELIMIT, RIVER_ETIMEOUT, ...) when it
+ * stops, with diag set.
+ */
+RIVER_API int river_explain(river_explanation **out,
+			    const river_puzzle *puzzle,
+			    const river_solve_options *opts, river_diag *diag);
+/* The optimal plan explained, or the proof that there is none:
+ * borrowed from the explanation. */
+RIVER_API const river_plan *river_explanation_plan(
+	const river_explanation *explanation);
+/*
+ * An explanation as text or JSON (RIVER_FORMAT_TEXT or
+ * RIVER_FORMAT_JSON; SVG is RIVER_EINVAL) into a new string *out,
+ * released with river_free.
+ */
+RIVER_API int river_explain_render(char **out,
+				   const river_explanation *explanation,
+				   river_format format);
+RIVER_API void river_explanation_free(river_explanation *explanation);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

@@ -138,6 +138,45 @@ static int describe(river_puzzle *p)
 	       ? RIVER_OK : RIVER_ENOMEM;
 }
 
+int puzzle_build(river_puzzle *p, const struct source *src,
+		 river_diag *diag)
+{
+	int rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
+
+	if (rc == RIVER_OK)
+		rc = check_ends(p, src, diag);
+	if (rc == RIVER_OK)
+		rc = symmetry_build(&p->sym, &p->arena, &p->sys, src, diag);
+	return rc;
+}
+
+int puzzle_vary(river_puzzle **out, const river_puzzle *p,
+		const struct model_change *change, river_diag *diag)
+{
+	river_puzzle *v = calloc(1, sizeof *v);
+	int rc;
+
+	*out = NULL;
+	if (!v)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	arena_init(&v->arena);
+	v->src = p->src;
+	v->boat_text = p->boat_text;
+	v->rowing_text = p->rowing_text;
+	v->objective_text = p->objective_text;
+	rc = model_vary(&v->model, &p->model, &v->arena, change);
+	if (rc != RIVER_OK)
+		rc = diag_set(diag, rc, NULL, NULL, "out of memory");
+	if (rc == RIVER_OK)
+		rc = puzzle_build(v, &p->src, diag);
+	if (rc != RIVER_OK) {
+		river_puzzle_free(v);
+		return rc;
+	}
+	*out = v;
+	return RIVER_OK;
+}
+
 static int load_source(river_puzzle **out, const struct source *src,
 		       const river_param *params, size_t n_params,
 		       river_diag *diag)
@@ -157,11 +196,7 @@ static int load_source(river_puzzle **out, const struct source *src,
 		rc = compile_model(&p->model, &p->arena, &ast, src, params,
 				   n_params, diag);
 	if (rc == RIVER_OK)
-		rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
-	if (rc == RIVER_OK)
-		rc = check_ends(p, src, diag);
-	if (rc == RIVER_OK)
-		rc = symmetry_build(&p->sym, &p->arena, &p->sys, src, diag);
+		rc = puzzle_build(p, src, diag);
 	if (rc == RIVER_OK) {
 		p->src.name = arena_strdup(&p->arena, src->name);
 		p->src.text = arena_strndup(&p->arena, src->text, src->len);

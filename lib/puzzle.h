@@ -20,4 +20,16 @@ struct river_puzzle {
 	const char *boat_text, *rowing_text, *objective_text;
 };
 
+/* Lay out p->model's transition system, check that its start and goal
+ * obey the rules and differ, and find its symmetry, all in p's arena. */
+int puzzle_build(river_puzzle *p, const struct source *src,
+		 river_diag *diag);
+
+/* A new puzzle *out, p with one change (compile/model.h), built as
+ * river_puzzle_load_* builds one.  It borrows p's model and text: free
+ * it (river_puzzle_free) before p.  Its boat, rowing and objective
+ * texts are p's. */
+int puzzle_vary(river_puzzle **out, const river_puzzle *p,
+		const struct model_change *change, river_diag *diag);
+
 #endif

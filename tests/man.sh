@@ -275,6 +275,22 @@ do
 	fi
 done
 
+# 'river explain' ends as river(1) shows, for a puzzle with no plan
+# (status 1).
+extract "$man/river.1" explain >"$tmp/want"
+lines=$(wc -l <"$tmp/want" | tr -d " ")
+(cd "$srcdir" && run_river explain tests/puzzles/unsolvable.puz) \
+	>"$tmp/out" 2>"$tmp/err"
+status=$?
+tail -n "$lines" "$tmp/out" >"$tmp/tail"
+if test "$lines" -gt 0 && test $status -eq 1 && same "$tmp/want" "$tmp/tail"
+then
+	ok "river(1) shows the end of what 'river explain' prints"
+else
+	echo "# exit status $status"
+	not_ok "river(1) shows the end of what 'river explain' prints"
+fi
+
 # 'river verify' prints what river(1) shows, long lines folded at blanks
 # there, and exits as the page says; the plan the page shows is the one
 # in the tree.

@@ -104,6 +104,7 @@ static int export_model(const struct options *opts,
 static int verify(const struct options *opts, const river_puzzle *puzzle);
 static int hint(const struct options *opts, const river_puzzle *puzzle);
 static int solve(const struct options *opts, const river_puzzle *puzzle);
+static int explain(const struct options *opts, const river_puzzle *puzzle);
 
 #define FORMAT_BIT(f) (1u << (f))
 #define TEXT_ONLY FORMAT_BIT(RIVER_FORMAT_TEXT)
@@ -131,6 +132,9 @@ static const struct command {
 	{"hint", "FILE PLAN", "the next move of an optimal plan after a "
 	 "partial PLAN", true,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint},
+	{"explain", "FILE", "why each step of an optimal plan, or why there "
+	 "is none", false,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), explain},
 };
 
 #define N_COMMANDS (sizeof command_table / sizeof command_table[0])
@@ -932,6 +936,20 @@ static int print_plan(river_plan *plan, char *text, int rc)
 	return rc;
 }
 
+/* The options of a search as river's options set them, and the flag
+ * its signals set. */
+static void search_options(river_solve_options *so,
+			   const struct options *opts)
+{
+	river_solve_options_init(so);
+	so->max_states = opts->max_states;
+	so->timeout = opts->timeout;
+	so->threads = opts->threads;
+	so->method = opts->method;
+	so->no_symmetry = opts->no_symmetry;
+	so->cancel = &caught;
+}
+
 /* Replay a partial plan and say the next move of an optimal plan from
  * there; an illegal step is reported as verify reports it. */
 static int hint(const struct options *opts, const river_puzzle *puzzle)
@@ -950,12 +968,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 			strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.cancel = &caught;
+	search_options(&so, opts);
 	catch_signals();
 	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
 	release_signals();
@@ -983,15 +996,9 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	char *text;
 	int rc;
 
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
+	search_options(&so, opts);
 	so.count = opts->count;
 	so.max_plans = opts->max_plans;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.no_symmetry = opts->no_symmetry;
-	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		clock_gettime(CLOCK_MONOTONIC, &pr.start);
@@ -1023,6 +1030,39 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		return search_failed(opts, rc, &diag, !opts->engine);
 	rc = river_plan_render(&text, plan, opts->format);
 	return print_plan(plan, text, rc);
+}
+
+/* Why the puzzle has the plan it has, or none: exits as solve does. */
+static int explain(const struct options *opts, const river_puzzle *puzzle)
+{
+	river_solve_options so;
+	river_explanation *e;
+	river_diag diag;
+	char *out;
+	int rc;
+
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_explain(&e, puzzle, &so, &diag);
+	release_signals();
+	if (caught) {
+		river_explanation_free(e);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK)
+		return search_failed(opts, rc, &diag, true);
+	rc = river_explain_render(&out, e, opts->format);
+	if (rc != RIVER_OK) {
+		river_explanation_free(e);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
+	rc = river_plan_solved(river_explanation_plan(e)) ? EXIT_SOLVED
+							   : EXIT_UNSOLVABLE;
+	river_explanation_free(e);
+	return rc;
 }
 
 int main(int argc, char **argv)

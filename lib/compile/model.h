@@ -153,4 +153,29 @@ unsigned long long model_slowest_trip(const struct model *m);
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);
 
+/* One change to a model, to ask what it would take to make a puzzle
+ * solvable (river_explain). */
+enum model_change_kind {
+	CHANGE_DROP_RULE,  /* rule which is gone */
+	CHANGE_SEATS,      /* value seats */
+	CHANGE_ROWER,      /* item which rows, on every crossing, with
+			      anyone */
+	CHANGE_LOAD_LIMIT, /* the most weight is value */
+	CHANGE_TIME_LIMIT, /* the time limit is value; 0: none, and the
+			      least time is the objective */
+};
+
+struct model_change {
+	enum model_change_kind kind;
+	size_t which;
+	unsigned long long value;
+};
+
+struct arena;
+
+/* *out is m with change made, sharing m's unchanged parts; what
+ * changes is copied into arena.  RIVER_OK or RIVER_ENOMEM. */
+int model_vary(struct model *out, const struct model *m, struct arena *arena,
+	       const struct model_change *change);
+
 #endif

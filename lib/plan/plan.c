@@ -51,6 +51,25 @@ void plan_track_init(struct plan_track *t)
 	memset(t, 0, sizeof *t);
 }
 
+void plan_track_at(const struct system *sys, state_t s, struct plan_track *t)
+{
+	uint64_t prev = sys->prev >= 0 ? field_get(&sys->fields[sys->prev], s)
+				       : 0;
+
+	plan_track_init(t);
+	/* The rowing phase is the crossings made modulo the period; a
+	 * period more when a crossing was made, so that the margin is
+	 * checked against it. */
+	if (sys->phase >= 0)
+		t->crossing = field_get(&sys->fields[sys->phase], s);
+	if (prev) {
+		t->crossing += sys->period;
+		t->prev_weight = prev - 1;
+	}
+	if (sys->elapsed >= 0)
+		t->time = field_get(&sys->fields[sys->elapsed], s);
+}
+
 static bool rows_now(const struct item *it, size_t crossing,
 		     unsigned passengers)
 {
@@ -193,7 +212,6 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	struct plan_track t;
 	size_t i;
 
-	plan_track_init(&t);
 	if (n == 0 || states[0] != sys->start) {
 		fault->step = 0;
 		snprintf(fault->reason, sizeof fault->reason,
@@ -206,6 +224,9 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 				   sizeof fault->reason);
 		return false;
 	}
+	/* A search from a state a plan reached (a hint's) goes on from
+	 * where that plan stands. */
+	plan_track_at(sys, states[0], &t);
 	for (i = 1; i < n; i++) {
 		fault->step = i;
 		if (!plan_check_step(sys, states[i - 1], states[i], &t,

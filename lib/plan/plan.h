@@ -37,6 +37,11 @@ struct plan_track {
 };
 
 void plan_track_init(struct plan_track *t);
+/* How a plan stands in s as its fields tell: the previous load's
+ * weight, the time so far, and a crossing number with the rowing phase
+ * of s (which is at least 1 when s follows a crossing that set the
+ * previous load's weight). */
+void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
 
 /* The total time of a plan's crossings. */
 unsigned long long plan_time(const struct system *sys, const state_t *states,
@@ -82,6 +87,18 @@ const char *plan_shown_label(const struct model *m, size_t i);
  * kind as "🧔×3" or "3 missionaries". */
 void plan_put_token(struct buf *b, const struct model *m, size_t i,
 		    unsigned n);
+/* The tokens of count[i] copies of each item i (those with any),
+ * blank-separated: a bank or a load as a table shows it. */
+void plan_put_tokens(struct buf *b, const struct model *m,
+		     const unsigned *count);
+/* count[i] copies of each item i as a JSON array of names, one entry a
+ * copy. */
+void plan_put_json_names(struct buf *b, const struct model *m,
+			 const unsigned *count);
+/* The passengers of load in words: "the farmer and the goat", "two
+ * cannibals". */
+void plan_put_passengers(struct buf *b, const struct model *m,
+			 const unsigned *load);
 /* Per item, how many copies cross on crossing k (1-based). */
 void plan_load(const river_plan *plan, size_t crossing, unsigned *load);
 /* The crossing of load (per item, how many board) as a sentence, to

@@ -10,14 +10,24 @@ static void put_names(struct buf *b, const river_plan *plan, size_t k,
 		      unsigned (*count)(const river_plan *, size_t, size_t))
 {
 	const struct model *m = &plan->puzzle->model;
+	unsigned n[MODEL_MAX_ITEMS + 1];
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		n[i] = count(plan, k, i);
+	plan_put_json_names(b, m, n);
+}
+
+void plan_put_json_names(struct buf *b, const struct model *m,
+			 const unsigned *count)
+{
 	bool first = true;
 	size_t i;
+	unsigned c;
 
 	buf_putc(b, '[');
 	for (i = 0; i < m->n_items; i++) {
-		unsigned n = count(plan, k, i), c;
-
-		for (c = 0; c < n; c++) {
+		for (c = 0; c < count[i]; c++) {
 			if (!first)
 				buf_puts(b, ", ");
 			buf_quote(b, m->items[i].name, QUOTE_JSON);

@@ -33,6 +33,22 @@ void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
 		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
 }
 
+void plan_put_tokens(struct buf *b, const struct model *m,
+		     const unsigned *count)
+{
+	bool first = true;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		if (count[i] == 0)
+			continue;
+		if (!first)
+			buf_putc(b, ' ');
+		plan_put_token(b, m, i, count[i]);
+		first = false;
+	}
+}
+
 void plan_load(const river_plan *plan, size_t crossing, unsigned *load)
 {
 	size_t i;
@@ -121,6 +137,12 @@ static void put_nouns(struct buf *b, const struct model *m,
 		put_noun(b, m, i, n);
 		done++;
 	}
+}
+
+void plan_put_passengers(struct buf *b, const struct model *m,
+			 const unsigned *load)
+{
+	put_nouns(b, m, load, SIZE_MAX);
 }
 
 /* The rower named in the sentence: the first individual who rows. */

@@ -30,4 +30,22 @@ int reach_count(const struct system *sys, unsigned long long limit,
 		unsigned long long most, const struct stop *stop,
 		struct reach_count *out, river_diag *diag);
 
+/* The states reach_count walks (with most 0), kept: state[0..n) in the
+ * order reached, the start first; those d crossings from the start are
+ * state[layer[d] .. layer[d + 1]), for d below depths.  A start that
+ * breaks a rule reaches nothing (n is 0). */
+struct reach_layers {
+	state_t *state;
+	size_t n;
+	size_t *layer;  /* depths + 1 entries */
+	size_t depths;
+};
+
+/* reach_count, keeping the states in *out (release it with
+ * reach_layers_release) as well as counting them in *count. */
+int reach_layers(const struct system *sys, unsigned long long limit,
+		 const struct stop *stop, struct reach_count *count,
+		 struct reach_layers *out, river_diag *diag);
+void reach_layers_release(struct reach_layers *l);
+
 #endif

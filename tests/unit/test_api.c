@@ -600,9 +600,40 @@ static void test_plan_accessors_with_null(void **state)
 			 RIVER_EINVAL);
 }
 
+/* river_explain and its renderer refuse what they cannot take: no
+ * out or no puzzle, no explanation, and SVG; the plan an explanation
+ * holds is the puzzle's optimum. */
+static void test_explain_arguments(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	river_explanation *e = (river_explanation *)1;
+	river_diag diag;
+	char *out = (char *)1;
+
+	(void)state;
+	assert_int_equal(river_explain(NULL, p, NULL, &diag), RIVER_EINVAL);
+	assert_string_equal(diag.message, "invalid argument");
+	assert_int_equal(river_explain(&e, NULL, NULL, NULL), RIVER_EINVAL);
+	assert_null(e);
+	assert_int_equal(river_explain_render(&out, NULL, RIVER_FORMAT_TEXT),
+			 RIVER_EINVAL);
+	assert_null(out);
+	assert_null(river_explanation_plan(NULL));
+	assert_int_equal(river_explain(&e, p, NULL, &diag), RIVER_OK);
+	assert_true(river_plan_solved(river_explanation_plan(e)));
+	assert_int_equal(river_plan_crossings(river_explanation_plan(e)), 7);
+	out = (char *)1;
+	assert_int_equal(river_explain_render(&out, e, RIVER_FORMAT_SVG),
+			 RIVER_EINVAL);
+	assert_null(out);
+	river_explanation_free(e);
+	river_puzzle_free(p);
+}
+
 static void test_free_functions_accept_null(void **state)
 {
 	(void)state;
+	river_explanation_free(NULL);
 	river_puzzle_free(NULL);
 	river_plan_free(NULL);
 	river_free(NULL);
@@ -1267,6 +1298,7 @@ int main(void)
 		cmocka_unit_test(test_puzzle_accessors_with_null),
 		cmocka_unit_test(test_solve_with_null_arguments),
 		cmocka_unit_test(test_plan_accessors_with_null),
+		cmocka_unit_test(test_explain_arguments),
 		cmocka_unit_test(test_free_functions_accept_null),
 		cmocka_unit_test(test_diag_format_with_null_diag),
 		cmocka_unit_test(test_diag_format_null_buffer_with_size),
