@@ -28,7 +28,7 @@
 
 /* text as XML character data: markup characters as references, and what
  * XML 1.0 cannot hold (control characters, U+FFFE and U+FFFF) as U+FFFD. */
-static void put_xml(struct buf *b, const char *text)
+void svg_put_xml(struct buf *b, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
 
@@ -58,8 +58,8 @@ static unsigned text_width(const char *s)
 }
 
 /* One line of text at (x, y), squeezed to room px when wider. */
-static void put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
-		     const char *cls, const char *anchor, const char *text)
+void svg_put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
+		  const char *cls, const char *anchor, const char *text)
 {
 	buf_printf(b, "<text x=\"%u\" y=\"%u\" class=\"%s\"", x, y, cls);
 	if (anchor)
@@ -68,7 +68,7 @@ static void put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
 		buf_printf(b, " textLength=\"%u\" lengthAdjust=\"spacingAndGlyphs\"",
 			   room);
 	buf_putc(b, '>');
-	put_xml(b, text);
+	svg_put_xml(b, text);
 	buf_puts(b, "</text>\n");
 }
 
@@ -102,8 +102,8 @@ static unsigned put_wrapped(struct buf *b, unsigned x, unsigned y,
 		if (at > 0 && !line.failed && text_width(line.data) > room) {
 			line.data[at] = '\0';
 			if (b)
-				put_text(b, x, y + lines * LINE, room, cls, NULL,
-					 line.data);
+				svg_put_text(b, x, y + lines * LINE, room, cls, NULL,
+					     line.data);
 			lines++;
 			line.len = 0;
 			buf_putn(&line, p, n);
@@ -114,8 +114,8 @@ static unsigned put_wrapped(struct buf *b, unsigned x, unsigned y,
 	}
 	if (line.len > 0 || lines == 0) {
 		if (b && line.data)
-			put_text(b, x, y + lines * LINE, room, cls, NULL,
-				 line.data);
+			svg_put_text(b, x, y + lines * LINE, room, cls, NULL,
+				     line.data);
 		lines++;
 	}
 	if (line.failed && b)
@@ -149,8 +149,8 @@ static unsigned put_items(struct buf *b, const struct model *m,
 		if (at > 0 && !row.failed && text_width(row.data) > room) {
 			row.data[at] = '\0';
 			if (b)
-				put_text(b, x, y + rows * LINE, room, "item",
-					 NULL, row.data);
+				svg_put_text(b, x, y + rows * LINE, room, "item",
+					     NULL, row.data);
 			rows++;
 			row.len = 0;
 			buf_puts(&row, token.data ? token.data : "");
@@ -158,8 +158,8 @@ static unsigned put_items(struct buf *b, const struct model *m,
 	}
 	if (row.len > 0) {
 		if (b && row.data)
-			put_text(b, x, y + rows * LINE, room, "item", NULL,
-				 row.data);
+			svg_put_text(b, x, y + rows * LINE, room, "item", NULL,
+				     row.data);
 		rows++;
 	}
 	if ((row.failed || token.failed) && b)
@@ -233,8 +233,8 @@ static void put_boat(struct board *d, const struct panel *p, unsigned x0,
 			plan_put_token(&row, d->m, i, p->load[i]);
 		}
 		if (row.data)
-			put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
-				 "middle", row.data);
+			svg_put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
+				     "middle", row.data);
 		else
 			d->b->failed = true;
 		buf_release(&row);
@@ -286,8 +286,8 @@ static void put_panel(struct board *d, const struct panel *p)
 		char clock[40];
 
 		snprintf(clock, sizeof clock, "time %llu", p->clock);
-		put_text(d->b, x0 + d->bank + d->river / 2, top + 15,
-			 d->river - 2 * PAD, "clock", "middle", clock);
+		svg_put_text(d->b, x0 + d->bank + d->river / 2, top + 15,
+			     d->river - 2 * PAD, "clock", "middle", clock);
 	}
 	put_boat(d, p, x0, top + scene / 2 + 4);
 	y = top + scene + 6 + 15;
@@ -458,7 +458,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 			  "version=\"1.1\" width=\"%u\" height=\"%u\" "
 			  "viewBox=\"0 0 %u %u\">\n<title>", d.width, d.y,
 		   d.width, d.y);
-	put_xml(&head, m->title);
+	svg_put_xml(&head, m->title);
 	buf_puts(&head, "</title>\n<style type=\"text/css\"><![CDATA[\n"
 		 "text { font-family: sans-serif; font-size: 14px; "
 		 "fill: #212121; }\n"
