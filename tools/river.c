@@ -70,8 +70,7 @@ static const struct option_spec {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
 	 "give the puzzle's parameter NAME the value N (sweep: N..M)"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output: text (default), json (solve, hint, sweep), svg (solve, "
-	 "verify, sweep), csv (sweep)"},
+	 "output: text (default), json, svg, csv (sweep); see river(1)"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
