@@ -175,29 +175,35 @@ else
 	not_ok "the same output on one thread and on two"
 fi
 
+# Test $1: status $2 was $3's, and file $4 has a line matching each of
+# the patterns that follow.
+expect_lines() {
+	name=$1 want=$2 got=$3 file=$4
+	shift 4
+	good=true
+	test "$got" = "$want" || good=false
+	for pattern; do
+		grep -q -- "$pattern" "$file" || good=false
+	done
+	if $good; then
+		ok "$name"
+	else
+		sed 's/^/# /' "$file"
+		not_ok "$name (status $got)"
+	fi
+}
+
 # A point stopped at its limit: the word in its cell, why below, 3.
 sweep --max-states 100 -D n=3..5 -D seats=3 $jh >"$tmp/limit.txt"
-status=$?
-if test "$status" = 3 && grep -q '^5  *limit$' "$tmp/limit.txt" &&
-   grep -q '^  n=5: the search stopped at its limit of 100 states$' \
-	"$tmp/limit.txt" && grep -q '^4  *9$' "$tmp/limit.txt"; then
-	ok "a point at the state limit: limit, status 3"
-else
-	sed 's/^/# /' "$tmp/limit.txt"
-	not_ok "a point at the state limit (status $status)"
-fi
+expect_lines "a point at the state limit: limit, status 3" 3 $? \
+	"$tmp/limit.txt" '^5  *limit$' '^4  *9$' \
+	'^  n=5: the search stopped at its limit of 100 states$'
 
 # A point that is no puzzle: its message, with its place, and 2.
 sweep -D n=0..2 -D seats=2 $mc >"$tmp/zero.txt"
-status=$?
-if test "$status" = 2 && grep -q '^0  *invalid$' "$tmp/zero.txt" &&
-   grep -q "^  n=0: $mc:25:7: a counted kind needs at least one copy" \
-	"$tmp/zero.txt" && grep -q '^2  *5$' "$tmp/zero.txt"; then
-	ok "a point that is no puzzle: its message in the notes, status 2"
-else
-	sed 's/^/# /' "$tmp/zero.txt"
-	not_ok "a point that is no puzzle (status $status)"
-fi
+expect_lines "a point that is no puzzle: its message in the notes, status 2" \
+	2 $? "$tmp/zero.txt" '^0  *invalid$' '^2  *5$' \
+	"^  n=0: $mc:25:7: a counted kind needs at least one copy"
 
 # Bad ranges and commands: a clear message and status 2.
 bad_usage() {
@@ -227,21 +233,11 @@ bad_usage 'the smallest k: k has no range' --smallest k -D n=1..2 $mc
 bad_usage "unknown format 'bogus' (use text, json, svg or csv)" -f bogus \
 	-D n=1..2 $mc
 (cd "$srcdir" && run_river solve -f csv $mc) >/dev/null 2>"$tmp/err"
-status=$?
-if test "$status" = 2 && grep -q '^river: solve writes text, json or svg$' \
-	"$tmp/err"; then
-	ok "solve refuses csv"
-else
-	not_ok "solve refuses csv (status $status)"
-fi
+expect_lines "solve refuses csv" 2 $? "$tmp/err" \
+	'^river: solve writes text, json or svg$'
 (cd "$srcdir" && run_river solve -D n=1..3 $mc) >/dev/null 2>"$tmp/err"
-status=$?
-if test "$status" = 2 && grep -q "^river: -D needs NAME=NUMBER, not 'n=1..3'$" \
-	"$tmp/err"; then
-	ok "solve refuses a range"
-else
-	not_ok "solve refuses a range (status $status)"
-fi
+expect_lines "solve refuses a range" 2 $? "$tmp/err" \
+	"^river: -D needs NAME=NUMBER, not 'n=1..3'$"
 
 # The README's chart, as "make pictures" draws it.
 sweep -f svg -D n=1..12 -D seats=2..5 $mc >"$tmp/pic.svg"

@@ -696,6 +696,18 @@ static char *slurp(const char *path, size_t *len)
 	return text;
 }
 
+/* All of the file at path, which messages call name; NULL, said, when
+ * it cannot be read. */
+static char *read_operand(const char *path, const char *name, size_t *len)
+{
+	char *text = slurp(path, len);
+
+	if (!text)
+		fprintf(stderr, "%s: error: cannot read: %s\n", name,
+			strerror(errno));
+	return text;
+}
+
 static int load(river_puzzle **puzzle, const struct options *opts)
 {
 	river_diag diag;
@@ -875,6 +887,20 @@ static void release_signals(void)
 		sigaction(stop_signals[i], &saved_actions[i], NULL);
 }
 
+/* The built-in search's options as the command line gives them,
+ * stopped by the signals catch_signals catches. */
+static void search_options(river_solve_options *so,
+			   const struct options *opts)
+{
+	river_solve_options_init(so);
+	so->max_states = opts->max_states;
+	so->timeout = opts->timeout;
+	so->threads = opts->threads;
+	so->method = opts->method;
+	so->no_symmetry = opts->no_symmetry;
+	so->cancel = &caught;
+}
+
 /* The exit status river(1) documents for a library status. */
 static int exit_status(int rc)
 {
@@ -953,14 +979,11 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	river_diag diag;
 	size_t len;
 	unsigned long long best, mine;
-	char *text = slurp(opts->plan, &len), *svg = NULL;
+	char *text = read_operand(opts->plan, name, &len), *svg = NULL;
 	int rc;
 
-	if (!text) {
-		fprintf(stderr, "%s: error: cannot read: %s\n", name,
-			strerror(errno));
+	if (!text)
 		return EXIT_BAD_INPUT;
-	}
 	if (opts->format == RIVER_FORMAT_SVG)
 		rc = river_verify_svg(&svg, &v, puzzle, text, len, name, &diag);
 	else
@@ -1043,20 +1066,12 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 	river_plan *plan;
 	river_diag diag;
 	size_t len;
-	char *text = slurp(opts->plan, &len), *out;
+	char *text = read_operand(opts->plan, name, &len), *out;
 	int rc;
 
-	if (!text) {
-		fprintf(stderr, "%s: error: cannot read: %s\n", name,
-			strerror(errno));
+	if (!text)
 		return EXIT_BAD_INPUT;
-	}
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.cancel = &caught;
+	search_options(&so, opts);
 	catch_signals();
 	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
 	release_signals();
@@ -1084,15 +1099,9 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	char *text;
 	int rc;
 
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
+	search_options(&so, opts);
 	so.count = opts->count;
 	so.max_plans = opts->max_plans;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.no_symmetry = opts->no_symmetry;
-	so.cancel = &caught;
 	memset(&pr, 0, sizeof pr);
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		clock_gettime(CLOCK_MONOTONIC, &pr.start);
@@ -1156,22 +1165,13 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 	river_sweep *s;
 	river_diag diag;
 	size_t len;
-	char *text = slurp(opts->file, &len), *out;
+	char *text = read_operand(opts->file, opts->name, &len), *out;
 	int rc;
 
 	(void)unused;
-	if (!text) {
-		fprintf(stderr, "%s: error: cannot read: %s\n", opts->name,
-			strerror(errno));
+	if (!text)
 		return EXIT_BAD_INPUT;
-	}
-	river_solve_options_init(&so);
-	so.max_states = opts->max_states;
-	so.timeout = opts->timeout;
-	so.threads = opts->threads;
-	so.method = opts->method;
-	so.no_symmetry = opts->no_symmetry;
-	so.cancel = &caught;
+	search_options(&so, opts);
 	catch_signals();
 	rc = river_sweep_run(&s, text, len, opts->name, opts->params,
 			     opts->n_params, opts->axes, opts->n_ranges,

@@ -52,6 +52,30 @@ void svg_put_xml(struct buf *b, const char *text)
 	}
 }
 
+void svg_begin(struct buf *b, unsigned width, unsigned height,
+	       const char *title)
+{
+	buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		      "version=\"1.1\" width=\"%u\" height=\"%u\" "
+		      "viewBox=\"0 0 %u %u\">\n<title>", width, height, width,
+		   height);
+	svg_put_xml(b, title);
+	buf_puts(b, "</title>\n");
+}
+
+int svg_finish(char **out, struct buf *head, struct buf *body)
+{
+	if (body->data)
+		buf_puts(head, body->data);
+	else
+		head->failed = true;
+	buf_release(body);
+	buf_puts(head, "</svg>\n");
+	*out = buf_take(head);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}
+
 static unsigned text_width(const char *s)
 {
 	return (unsigned)utf8_width(s) * COLUMN;
@@ -453,13 +477,8 @@ int plan_render_svg(char **out, const river_plan *plan,
 		put_panel(&d, &p);
 	}
 
-	buf_puts(&head, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_printf(&head, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			  "version=\"1.1\" width=\"%u\" height=\"%u\" "
-			  "viewBox=\"0 0 %u %u\">\n<title>", d.width, d.y,
-		   d.width, d.y);
-	svg_put_xml(&head, m->title);
-	buf_puts(&head, "</title>\n<style type=\"text/css\"><![CDATA[\n"
+	svg_begin(&head, d.width, d.y, m->title);
+	buf_puts(&head, "<style type=\"text/css\"><![CDATA[\n"
 		 "text { font-family: sans-serif; font-size: 14px; "
 		 "fill: #212121; }\n"
 		 ".title { font-size: 18px; font-weight: bold; }\n"
@@ -478,12 +497,5 @@ int plan_render_svg(char **out, const river_plan *plan,
 		body.failed = true;
 	buf_release(&line);
 	buf_release(&why);
-	if (body.data)
-		buf_puts(&head, body.data);
-	else
-		head.failed = true;
-	buf_release(&body);
-	buf_puts(&head, "</svg>\n");
-	*out = buf_take(&head);
-	return *out ? RIVER_OK : RIVER_ENOMEM;
+	return svg_finish(out, &head, &body);
 }

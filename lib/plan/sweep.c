@@ -520,6 +520,17 @@ static void put_smallest_text(struct buf *b, const river_sweep *s)
 	buf_putc(b, '\n');
 }
 
+/* The head of column c: the second axis's value, or the objective
+ * with one axis. */
+static void column_head(char *cell, size_t size, const river_sweep *s,
+			size_t c)
+{
+	if (s->n_axes == 2)
+		snprintf(cell, size, "%lld", axis_value(&s->axes[1], c));
+	else
+		snprintf(cell, size, "%s", objective(s));
+}
+
 static int render_text(char **out, const river_sweep *s)
 {
 	struct buf b;
@@ -550,22 +561,14 @@ static int render_text(char **out, const river_sweep *s)
 				width = strlen(cell);
 		}
 	for (c = 0; c < s->columns; c++) {
-		if (s->n_axes == 2)
-			snprintf(cell, sizeof cell, "%lld",
-				 axis_value(&s->axes[1], c));
-		else
-			snprintf(cell, sizeof cell, "%s", objective(s));
+		column_head(cell, sizeof cell, s, c);
 		if (strlen(cell) > width)
 			width = strlen(cell);
 	}
 
 	buf_printf(&b, "%-*s", (int)first, head);
 	for (c = 0; c < s->columns; c++) {
-		if (s->n_axes == 2)
-			snprintf(cell, sizeof cell, "%lld",
-				 axis_value(&s->axes[1], c));
-		else
-			snprintf(cell, sizeof cell, "%s", objective(s));
+		column_head(cell, sizeof cell, s, c);
 		buf_printf(&b, "  %*s", (int)width, cell);
 	}
 	buf_putc(&b, '\n');
@@ -936,13 +939,8 @@ static int render_svg(char **out, const river_sweep *s)
 	height += (unsigned)lines * CHART_LINE;
 
 	buf_init(&b);
-	buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			"version=\"1.1\" width=\"%u\" height=\"%u\" "
-			"viewBox=\"0 0 %u %u\">\n<title>", width, height,
-		   width, height);
-	svg_put_xml(&b, s->title);
-	buf_puts(&b, "</title>\n<style type=\"text/css\"><![CDATA[\n"
+	svg_begin(&b, width, height, s->title);
+	buf_puts(&b, "<style type=\"text/css\"><![CDATA[\n"
 		 "text { font-family: sans-serif; font-size: 14px; "
 		 "fill: #212121; stroke: none; }\n"
 		 ".title { font-size: 18px; font-weight: bold; }\n"
@@ -954,14 +952,7 @@ static int render_svg(char **out, const river_sweep *s)
 		 ".key { stroke-width: 2; }\n"
 		 "]]></style>\n"
 		 "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-	if (body.data)
-		buf_puts(&b, body.data);
-	else
-		b.failed = true;
-	buf_release(&body);
-	buf_puts(&b, "</svg>\n");
-	*out = buf_take(&b);
-	return *out ? RIVER_OK : RIVER_ENOMEM;
+	return svg_finish(out, &b, &body);
 }
 
 int river_sweep_render(char **out, const river_sweep *sweep,

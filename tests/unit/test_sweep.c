@@ -192,6 +192,22 @@ static void test_invalid_points(void **state)
 	river_sweep_free(s);
 }
 
+/* What river_sweep_run returns for the cannibals with these arguments;
+ * *out must then be NULL. */
+static int fails(const river_param *params, size_t n_params,
+		 const river_sweep_axis *axes, size_t n_axes,
+		 const char *smallest, const river_solve_options *so,
+		 river_diag *diag)
+{
+	river_sweep *s = (river_sweep *)diag;
+	int rc = river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
+				 params, n_params, axes, n_axes, smallest, so,
+				 diag);
+
+	assert_null(s);
+	return rc;
+}
+
 static void test_errors(void **state)
 {
 	river_sweep_axis axes[3] = {{"n", 1, 2, 0}, {"seats", 2, 3, 0},
@@ -207,35 +223,25 @@ static void test_errors(void **state)
 	char *out;
 
 	(void)state;
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, axes, 3, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, axes, 3, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_null(s);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, axes, 0, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, axes, 0, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, &back, 1, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, &back, 1, NULL, NULL, &diag),
 			 RIVER_EINVAL);
 	assert_string_equal(diag.message, "the range n=3..2 runs backwards");
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, &neg, 1, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, &neg, 1, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, twice, 2, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, twice, 2, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, &huge, 1, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, &huge, 1, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 &n, 1, axes, 1, NULL, NULL, &diag),
+	assert_int_equal(fails(&n, 1, axes, 1, NULL, NULL, &diag),
 			 RIVER_EINVAL);
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, axes, 1, "seats", NULL, &diag),
+	assert_int_equal(fails(NULL, 0, axes, 1, "seats", NULL, &diag),
 			 RIVER_EINVAL);
 	/* No point loads: the text's own error. */
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, &axes[2], 1, NULL, NULL, &diag),
+	assert_int_equal(fails(NULL, 0, &axes[2], 1, NULL, NULL, &diag),
 			 RIVER_EPUZZLE);
 	assert_string_equal(diag.message, "the puzzle has no parameter 'k'");
 	assert_int_equal(river_sweep_run(&s, "items", 5, NULL, NULL, 0, axes, 1,
@@ -244,10 +250,8 @@ static void test_errors(void **state)
 	assert_null(s);
 	river_solve_options_init(&so);
 	so.cancel = &cancel;
-	assert_int_equal(river_sweep_run(&s, CANNIBALS, strlen(CANNIBALS), NULL,
-					 NULL, 0, axes, 2, NULL, &so, &diag),
+	assert_int_equal(fails(NULL, 0, axes, 2, NULL, &so, &diag),
 			 RIVER_ECANCELED);
-	assert_null(s);
 	assert_int_equal(river_sweep_render(&out, NULL, RIVER_FORMAT_TEXT),
 			 RIVER_EINVAL);
 	assert_null(out);
