@@ -548,7 +548,8 @@ typedef struct river_sweep river_sweep;
  * also when some points found no answer: each point says.  RIVER_EINVAL
  * for no axis or more than two, a range that runs backwards, a step
  * below 0, more than RIVER_SWEEP_MAX_POINTS points, an axis named twice
- * or also in params, or a smallest that names no axis; a text that
+ * or also in params, a smallest that names no axis, or threads or a
+ * timeout that river_solve refuses; a text that
  * makes no valid puzzle at any point gives the first point's status
  * and diag; RIVER_ECANCELED when cancel was set.
  */

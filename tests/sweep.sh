@@ -229,7 +229,9 @@ bad_usage 'sweep needs a range of values' -D n=3 $mc
 bad_usage 'sweep takes one or two ranges' -D n=1..2 -D seats=2..3 \
 	-D n=4..5 $mc
 bad_usage 'n has both a range and a value' -D n=1..2 -D n=3 $mc
-bad_usage 'the smallest k: k has no range' --smallest k -D n=1..2 $mc
+bad_usage 'the smallest value asked is of k, which has no range' --smallest k -D n=1..2 $mc
+bad_usage 'sweep uses the built-in search' -e z3 -D n=1..2 $mc
+bad_usage 'sweep uses the built-in search' --count -D n=1..2 $mc
 bad_usage "unknown format 'bogus' (use text, json, svg or csv)" -f bogus \
 	-D n=1..2 $mc
 (cd "$srcdir" && run_river solve -f csv $mc) >/dev/null 2>"$tmp/err"

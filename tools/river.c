@@ -639,6 +639,10 @@ static int parse_args(struct options *opts, int argc, char **argv)
 		return usage_error("%s", "--smallest is for sweep only");
 	if (opts->cmd->loads_itself && (rc = read_ranges(opts)) >= 0)
 		return rc;
+	if (opts->cmd->loads_itself && ((opts->engine &&
+	    strcmp(opts->engine, "bfs") != 0) || opts->count))
+		return usage_error("%s", "sweep uses the built-in search (no "
+				   "--engine, --count or --all)");
 	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
 	    strcmp(opts->file, "-") == 0)
 		return usage_error("%s", "the puzzle and the plan cannot both be "

@@ -5,7 +5,6 @@
  * same whatever the number of threads.  Then the grid as a table, CSV,
  * JSON or an SVG chart, and for each row (or column) the least value of
  * one axis, the boat's seats as a rule, that admits a plan. */
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +13,7 @@
 #include "plan/plan.h"
 #include "solve/layers.h"
 #include "util/diag.h"
-#include "util/utf8.h"
+#include "util/stop.h"
 
 struct river_sweep {
 	river_sweep_axis axes[2]; /* names point into names[] */
@@ -165,6 +164,9 @@ static bool is_search_stop(int status)
 	       status != RIVER_EINVAL;
 }
 
+/* Are axes a grid a sweep takes, with params?  count gets the values
+ * of each axis (the second 1 with one axis), which the smallest's
+ * index or -1. */
 static int check_axes(const river_param *params, size_t n_params,
 		      const river_sweep_axis *axes, size_t n_axes,
 		      const char *smallest, size_t *count, int *which,
@@ -210,14 +212,14 @@ static int check_axes(const river_param *params, size_t n_params,
 	}
 	if (n_axes == 1)
 		count[1] = 1;
-	if (count[0] * count[1] > RIVER_SWEEP_MAX_POINTS)
+	if (count[0] > RIVER_SWEEP_MAX_POINTS / count[1])
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"a sweep has at most %d points",
 				RIVER_SWEEP_MAX_POINTS);
 	if (smallest && *which < 0)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"the smallest %s: %s has no range", smallest,
-				smallest);
+				"the smallest value asked is of %s, which has "
+				"no range", smallest);
 	return RIVER_OK;
 }
 
@@ -246,6 +248,7 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 {
 	struct river_sweep *s;
 	struct pool pool;
+	struct stop stop;
 	size_t count[2], total;
 	unsigned threads;
 	int rc, which = -1;
@@ -268,6 +271,10 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"at most %d threads, not %u", RIVER_MAX_THREADS,
 				pool.so.threads);
+	/* A time limit every point would refuse is the sweep's error. */
+	rc = stop_init(&stop, NULL, pool.so.timeout, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	total = count[0] * count[1];
 	s = calloc(1, sizeof *s);
 	if (s) {
@@ -937,6 +944,10 @@ static int render_svg(char **out, const river_sweep *s)
 	height = CHART_TOP + CHART_HEIGHT + 70;
 	lines = put_chart_smallest(&body, s, width - 20, height);
 	height += (unsigned)lines * CHART_LINE;
+	/* A long legend runs below the plot. */
+	if (s->n_axes == 2 &&
+	    height < CHART_TOP + 20 + (unsigned)s->columns * CHART_LINE)
+		height = CHART_TOP + 20 + (unsigned)s->columns * CHART_LINE;
 
 	buf_init(&b);
 	svg_begin(&b, width, height, s->title);
