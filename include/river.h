@@ -310,12 +310,14 @@ RIVER_API unsigned river_plan_item_moved(const river_plan *plan,
 typedef enum river_format {
 	RIVER_FORMAT_TEXT = 0, /* title, table of states, sentences, summary */
 	RIVER_FORMAT_JSON = 1, /* one JSON object */
-	RIVER_FORMAT_SVG = 2   /* a storyboard: SVG 1.1, a panel a step */
+	RIVER_FORMAT_SVG = 2,  /* a storyboard: SVG 1.1, a panel a step */
+	RIVER_FORMAT_CSV = 3   /* comma-separated values (sweeps only) */
 } river_format;
 
 /*
  * Render a plan (solved or not) as text, JSON or SVG into a new string
  * *out, NUL-terminated, which the caller releases with river_free.
+ * RIVER_FORMAT_CSV is RIVER_EINVAL.
  */
 RIVER_API int river_plan_render(char **out, const river_plan *plan,
 				river_format format);
@@ -552,6 +554,109 @@ RIVER_API const char *river_plan_engine(const river_plan *plan);
 RIVER_API double river_plan_seconds(const river_plan *plan);
 /* External engines: the steps of the model solved (0 for "bfs"). */
 RIVER_API unsigned river_plan_horizon(const river_plan *plan);
+
+/* ---- Sweeps ------------------------------------------------------ */
+
+/*
+ * A parameter's values in a sweep: from, from + step, ... up to to
+ * (from <= to, step >= 1; step 0 means 1).
+ */
+typedef struct river_sweep_axis {
+	const char *name;
+	long long from;
+	long long to;
+	long long step;
+} river_sweep_axis;
+
+/* The most points a sweep may have. */
+#define RIVER_SWEEP_MAX_POINTS 100000
+
+/* One point of a sweep: the puzzle with its parameters' values there. */
+typedef struct river_sweep_point {
+	/* The values of the axes here (value[1] is 0 with one axis). */
+	long long value[2];
+	/* RIVER_OK when the search finished: solved says whether there is
+	 * a plan, optimum is its crossings (its time, for a puzzle of the
+	 * least time).  Else why there is no answer: the load's status
+	 * (RIVER_EPUZZLE, ...: these values make no valid puzzle) or the
+	 * search's (RIVER_ELIMIT, RIVER_ETIMEOUT, ...), and diag says more. */
+	int status;
+	int solved;
+	unsigned long long optimum;
+	river_diag diag;
+} river_sweep_point;
+
+/* The outcome of a sweep. */
+typedef struct river_sweep river_sweep;
+
+/*
+ * Solve the puzzle text (len bytes; name as in river_puzzle_load_string)
+ * at every point of a grid: one or two axes (the first gives the rows,
+ * the second the columns), the other parameters as params gives them
+ * (as river_puzzle_load_string_with).  Each point is loaded and searched
+ * on its own, as river_solve with opts (NULL: the defaults) does, on one
+ * thread; opts->threads points are searched at a time (0: one per online
+ * CPU), and the outcome is the same whatever their number.  max_states
+ * and timeout hold for each point, cancel for the whole sweep.
+ *
+ * smallest names the axis whose least value admitting a plan the sweep
+ * finds, for each value of the other axis (river_sweep_smallest); NULL
+ * means "seats" when an axis has that name, else none.
+ *
+ * RIVER_OK gives a new sweep in *out (free it with river_sweep_free),
+ * also when some points found no answer: each point says.  RIVER_EINVAL
+ * for no axis or more than two, a range that runs backwards, a step
+ * below 0, more than RIVER_SWEEP_MAX_POINTS points, an axis named twice
+ * or also in params, a smallest that names no axis, or threads or a
+ * timeout that river_solve refuses; a text that
+ * makes no valid puzzle at any point gives the first point's status
+ * and diag; RIVER_ECANCELED when cancel was set.
+ */
+RIVER_API int river_sweep_run(river_sweep **out, const char *text,
+			      size_t len, const char *name,
+			      const river_param *params, size_t n_params,
+			      const river_sweep_axis *axes, size_t n_axes,
+			      const char *smallest,
+			      const river_solve_options *opts,
+			      river_diag *diag);
+RIVER_API void river_sweep_free(river_sweep *sweep);
+
+/* The axes (1 or 2), their names (borrowed), and how many values each
+ * has; the rows are the first axis's values, the columns the second's
+ * (one column with one axis). */
+RIVER_API size_t river_sweep_axes(const river_sweep *sweep);
+RIVER_API const char *river_sweep_axis_name(const river_sweep *sweep,
+					    size_t axis);
+RIVER_API size_t river_sweep_rows(const river_sweep *sweep);
+RIVER_API size_t river_sweep_columns(const river_sweep *sweep);
+/* The point at row and column (borrowed), or NULL out of range. */
+RIVER_API const river_sweep_point *river_sweep_at(const river_sweep *sweep,
+						  size_t row, size_t column);
+/* The puzzle's title (of the first point that loads), and 1 when it
+ * asks for the least time. */
+RIVER_API const char *river_sweep_title(const river_sweep *sweep);
+RIVER_API int river_sweep_minimizes_time(const river_sweep *sweep);
+/* The axis the smallest values are of (0 or 1), or -1 when none. */
+RIVER_API int river_sweep_smallest_axis(const river_sweep *sweep);
+/*
+ * The least value of the smallest axis admitting a plan, for index k
+ * of the other axis (a row when the smallest axis is the columns', a
+ * column when it is the rows'; k is 0 with one axis): 1 with *value set,
+ * 0 when no value in the range admits one, -1 when it is unknown (a
+ * point before the first plan found has no answer) or there is no
+ * smallest axis.
+ */
+RIVER_API int river_sweep_smallest(const river_sweep *sweep, size_t k,
+				   long long *value);
+/*
+ * The sweep as a table (RIVER_FORMAT_TEXT), one CSV row a row of the
+ * grid (RIVER_FORMAT_CSV), one JSON object (RIVER_FORMAT_JSON) or a
+ * chart (RIVER_FORMAT_SVG: the optimum against the first axis, a line
+ * for each value of the second), into a new string *out, released with
+ * river_free.
+ */
+RIVER_API int river_sweep_render(char **out, const river_sweep *sweep,
+				 river_format format);
 
 /* Release memory the library returned to the caller (NULL is fine). */
 RIVER_API void river_free(void *ptr);

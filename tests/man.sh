@@ -254,7 +254,8 @@ for example in "count:solve -c puzzles/wgc.puz" \
 	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz" \
 	       "jealous:solve -D n=4 -D seats=3 puzzles/jealous-husbands.puz" \
 	       "japanese:solve -c puzzles/japanese-family.puz" \
-	       "solve-placed:solve tests/puzzles/return-trip.puz"
+	       "solve-placed:solve tests/puzzles/return-trip.puz" \
+	       "sweep:sweep -D n=1..8 -D seats=2..5 puzzles/missionaries-cannibals.puz"
 do
 	mark=${example%%:*}
 	args=${example#*:}

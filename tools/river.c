@@ -46,12 +46,17 @@ struct options {
 	int no_symmetry;      /* search the puzzle as written */
 	river_param params[64]; /* -D NAME=VALUE */
 	size_t n_params;
+	char *ranges[8];      /* -D NAME=FROM..TO[/STEP] as typed (sweep) */
+	size_t n_ranges;
+	river_sweep_axis axes[2]; /* sweep: the ranges read */
+	const char *smallest; /* sweep: NULL for the library's default */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
-	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY
+	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY,
+	OPT_SMALLEST
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -63,9 +68,9 @@ static const struct option_spec {
 	const char *help;
 } option_table[] = {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
-	 "give the puzzle's parameter NAME the value N"},
+	 "give the puzzle's parameter NAME the value N (sweep: N..M)"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output: text (default), json or svg (by command)"},
+	 "output: text (default), json, svg or csv (by command)"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -94,6 +99,8 @@ static const struct option_spec {
 	 "export --to bqm: the penalty weight (default: horizon + 1)"},
 	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
 	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
+	{OPT_SMALLEST, 's', "smallest", "NAME",
+	 "sweep: the least NAME with a plan (default seats)"},
 };
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
@@ -105,12 +112,14 @@ static int verify(const struct options *opts, const river_puzzle *puzzle);
 static int hint(const struct options *opts, const river_puzzle *puzzle);
 static int solve(const struct options *opts, const river_puzzle *puzzle);
 static int explain(const struct options *opts, const river_puzzle *puzzle);
+static int sweep(const struct options *opts, const river_puzzle *puzzle);
 
 #define FORMAT_BIT(f) (1u << (f))
 #define TEXT_ONLY FORMAT_BIT(RIVER_FORMAT_TEXT)
 
 /* Every command once: the parser, --help and main all read this table.
- * run gets the puzzle loaded with the -D values. */
+ * run gets the puzzle loaded with the -D values, or NULL when the
+ * command loads the FILE itself (a sweep, once a point). */
 static const struct command {
 	const char *name;
 	const char *operands; /* as --help shows them */
@@ -118,23 +127,30 @@ static const struct command {
 	bool needs_plan;      /* a second operand, the PLAN */
 	unsigned formats;     /* FORMAT_BITs of the --format it writes */
 	int (*run)(const struct options *opts, const river_puzzle *puzzle);
+	bool loads_itself;    /* takes -D ranges and loads the FILE itself */
 } command_table[] = {
 	{"solve", "FILE", "find a plan with the fewest crossings", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
-	 FORMAT_BIT(RIVER_FORMAT_SVG), solve},
+	 FORMAT_BIT(RIVER_FORMAT_SVG), solve, false},
 	{"check", "FILE", "check a puzzle and summarise it", false,
-	 TEXT_ONLY, check},
+	 TEXT_ONLY, check, false},
 	{"export", "FILE", "write the puzzle as a model for another solver",
-	 false, TEXT_ONLY, export_model},
+	 false, TEXT_ONLY, export_model, false},
 	{"verify", "FILE PLAN", "check a plan for the puzzle, step by step",
 	 true, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
-	 FORMAT_BIT(RIVER_FORMAT_SVG), verify},
+	 FORMAT_BIT(RIVER_FORMAT_SVG), verify, false},
 	{"hint", "FILE PLAN", "the next move of an optimal plan after a "
 	 "partial PLAN", true,
-	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint},
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint,
+	 false},
 	{"explain", "FILE", "why each step of an optimal plan, or why there "
 	 "is none", false,
-	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), explain},
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), explain,
+	 false},
+	{"sweep", "FILE", "solve for every value of -D NAME=FROM..TO", false,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
+	 FORMAT_BIT(RIVER_FORMAT_SVG) | FORMAT_BIT(RIVER_FORMAT_CSV), sweep,
+	 true},
 };
 
 #define N_COMMANDS (sizeof command_table / sizeof command_table[0])
@@ -181,7 +197,9 @@ static void usage(FILE *out)
 	      "end), 2 bad usage, puzzle,\nplan or output, or an engine not "
 	      "installed, 3 search limit, time limit,\npuzzle too big to "
 	      "search or out of memory, 4 internal error, 5 the engine\n"
-	      "failed; 128+N stopped by signal N.\n", out);
+	      "failed; 128+N stopped by signal N.  sweep: 0 every point "
+	      "answered (a plan\nor none), 2 a point is no valid puzzle, 3 a "
+	      "point stopped at a limit.\n", out);
 }
 
 /* A macro's value as a string literal. */
@@ -271,12 +289,19 @@ static int set_method(struct options *opts, const char *value)
 			   value);
 }
 
-/* -D NAME=N: the name points into argv, which outlives the run. */
+/* -D NAME=N: the name points into argv, which outlives the run.  A
+ * range, NAME=FROM..TO, is kept as typed until the command is known. */
 static int add_param(struct options *opts, char *value)
 {
 	char *eq = strchr(value, '='), *end;
 	river_param *p;
 
+	if (eq && eq != value && strstr(eq, "..")) {
+		if (opts->n_ranges == sizeof opts->ranges / sizeof opts->ranges[0])
+			return usage_error("%s", "too many -D ranges");
+		opts->ranges[opts->n_ranges++] = value;
+		return -1;
+	}
 	if (!eq || eq == value || !eq[1])
 		return usage_error("-D needs NAME=NUMBER, not '%s'", value);
 	if (opts->n_params == sizeof opts->params / sizeof opts->params[0])
@@ -381,9 +406,11 @@ static int set_option(struct options *opts, const struct option_spec *o,
 			opts->format = RIVER_FORMAT_JSON;
 		else if (strcmp(value, "svg") == 0)
 			opts->format = RIVER_FORMAT_SVG;
+		else if (strcmp(value, "csv") == 0)
+			opts->format = RIVER_FORMAT_CSV;
 		else
-			return usage_error("unknown format '%s' (use text, json "
-					   "or svg)", value);
+			return usage_error("unknown format '%s' (use text, json, "
+					   "svg or csv)", value);
 		return -1;
 	case OPT_MAX_STATES:
 		return set_max_states(opts, value);
@@ -402,6 +429,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 		return -1;
 	case OPT_DEFINE:
 		return add_param(opts, value);
+	case OPT_SMALLEST:
+		opts->smallest = value;
+		return -1;
 	case OPT_ALL:
 		opts->count = 1;
 		if (!opts->max_plans)
@@ -509,13 +539,13 @@ static int unknown_command(const char *name)
 
 static int wrong_format(const struct command *c)
 {
-	static const char *const names[] = {"text", "json", "svg"};
+	static const char *const names[] = {"text", "json", "svg", "csv"};
 	size_t i, n = 0, shown = 0;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		n += (c->formats & FORMAT_BIT(i)) != 0;
 	fprintf(stderr, "river: %s writes ", c->name);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		if (c->formats & FORMAT_BIT(i)) {
 			shown++;
 			fprintf(stderr, "%s%s", shown == 1 ? "" : shown < n ?
@@ -524,6 +554,56 @@ static int wrong_format(const struct command *c)
 	fputs(n == 1 ? " only" : "", stderr);
 	fputs("\nTry 'river --help'.\n", stderr);
 	return EXIT_BAD_INPUT;
+}
+
+/* A whole number at p, perhaps negative: digits only, no blanks. */
+static bool read_whole(const char *p, long long *v, char **end)
+{
+	const char *digits = p + (*p == '-');
+
+	if (*digits < '0' || *digits > '9')
+		return false;
+	errno = 0;
+	*v = strtoll(p, end, 10);
+	return !errno;
+}
+
+/* -D NAME=FROM..TO or NAME=FROM..TO/STEP into axis (the step at least
+ * 1).  Whether the range runs forwards the library checks. */
+static int read_range(river_sweep_axis *axis, char *arg)
+{
+	char *eq = strchr(arg, '='), *end;
+
+	axis->step = 1;
+	if (!read_whole(eq + 1, &axis->from, &end) || strncmp(end, "..", 2) ||
+	    !read_whole(end + 2, &axis->to, &end) ||
+	    (*end == '/' && (!read_whole(end + 1, &axis->step, &end) ||
+			     axis->step < 1)) || *end)
+		return usage_error("-D needs NAME=FROM..TO or NAME=FROM..TO/STEP "
+				   "with whole numbers, not '%s'", arg);
+	*eq = '\0';
+	axis->name = arg;
+	return -1;
+}
+
+/* A sweep's ranges: one or two (the table's rows and columns). */
+static int read_ranges(struct options *opts)
+{
+	size_t i;
+	int rc;
+
+	if (opts->n_ranges == 0)
+		return usage_error("%s", "sweep needs a range of values: -D "
+				   "NAME=FROM..TO");
+	if (opts->n_ranges > 2)
+		return usage_error("%s", "sweep takes one or two ranges (the "
+				   "rows and the columns)");
+	for (i = 0; i < opts->n_ranges; i++) {
+		rc = read_range(&opts->axes[i], opts->ranges[i]);
+		if (rc >= 0)
+			return rc;
+	}
+	return -1;
 }
 
 /* Parse argv into opts; -1 to go on, or an exit status. */
@@ -557,6 +637,17 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	if (opts->format_set &&
 	    !(opts->cmd->formats & FORMAT_BIT(opts->format)))
 		return wrong_format(opts->cmd);
+	if (!opts->cmd->loads_itself && opts->n_ranges)
+		return usage_error("-D needs NAME=NUMBER, not '%s'",
+				   opts->ranges[0]);
+	if (!opts->cmd->loads_itself && opts->smallest)
+		return usage_error("%s", "--smallest is for sweep only");
+	if (opts->cmd->loads_itself && (rc = read_ranges(opts)) >= 0)
+		return rc;
+	if (opts->cmd->loads_itself && ((opts->engine &&
+	    strcmp(opts->engine, "bfs") != 0) || opts->count))
+		return usage_error("%s", "sweep uses the built-in search (no "
+				   "--engine, --count or --all)");
 	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
 	    strcmp(opts->file, "-") == 0)
 		return usage_error("%s", "the puzzle and the plan cannot both be "
@@ -611,6 +702,18 @@ static char *slurp(const char *path, size_t *len)
 	if (f != stdin)
 		fclose(f);
 	*len = n;
+	return text;
+}
+
+/* All of the file at path, which messages call name; NULL, said, when
+ * it cannot be read. */
+static char *read_operand(const char *path, const char *name, size_t *len)
+{
+	char *text = slurp(path, len);
+
+	if (!text)
+		fprintf(stderr, "%s: error: cannot read: %s\n", name,
+			strerror(errno));
 	return text;
 }
 
@@ -793,6 +896,20 @@ static void release_signals(void)
 		sigaction(stop_signals[i], &saved_actions[i], NULL);
 }
 
+/* The built-in search's options as the command line gives them,
+ * stopped by the signals catch_signals catches. */
+static void search_options(river_solve_options *so,
+			   const struct options *opts)
+{
+	river_solve_options_init(so);
+	so->max_states = opts->max_states;
+	so->timeout = opts->timeout;
+	so->threads = opts->threads;
+	so->method = opts->method;
+	so->no_symmetry = opts->no_symmetry;
+	so->cancel = &caught;
+}
+
 /* The exit status river(1) documents for a library status. */
 static int exit_status(int rc)
 {
@@ -871,14 +988,11 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	river_diag diag;
 	size_t len;
 	unsigned long long best = 0;
-	char *text = slurp(opts->plan, &len), *out = NULL;
+	char *text = read_operand(opts->plan, name, &len), *out = NULL;
 	int rc;
 
-	if (!text) {
-		fprintf(stderr, "%s: error: cannot read: %s\n", name,
-			strerror(errno));
+	if (!text)
 		return EXIT_BAD_INPUT;
-	}
 	if (opts->format == RIVER_FORMAT_SVG)
 		rc = river_verify_svg(&out, &v, puzzle, text, len, name, &diag);
 	else
@@ -936,20 +1050,6 @@ static int print_plan(river_plan *plan, char *text, int rc)
 	return rc;
 }
 
-/* The options of a search as river's options set them, and the flag
- * its signals set. */
-static void search_options(river_solve_options *so,
-			   const struct options *opts)
-{
-	river_solve_options_init(so);
-	so->max_states = opts->max_states;
-	so->timeout = opts->timeout;
-	so->threads = opts->threads;
-	so->method = opts->method;
-	so->no_symmetry = opts->no_symmetry;
-	so->cancel = &caught;
-}
-
 /* Replay a partial plan and say the next move of an optimal plan from
  * there; an illegal step is reported as verify reports it. */
 static int hint(const struct options *opts, const river_puzzle *puzzle)
@@ -960,14 +1060,11 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 	river_plan *plan;
 	river_diag diag;
 	size_t len;
-	char *text = slurp(opts->plan, &len), *out;
+	char *text = read_operand(opts->plan, name, &len), *out;
 	int rc;
 
-	if (!text) {
-		fprintf(stderr, "%s: error: cannot read: %s\n", name,
-			strerror(errno));
+	if (!text)
 		return EXIT_BAD_INPUT;
-	}
 	search_options(&so, opts);
 	catch_signals();
 	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
@@ -1065,6 +1162,68 @@ static int explain(const struct options *opts, const river_puzzle *puzzle)
 	return rc;
 }
 
+/* The exit status of a sweep: 4 after an internal error at a point,
+ * else 3 when a point stopped at a limit, else 2 when a point's values
+ * make no valid puzzle, else 0 (every point has a plan or none). */
+static int sweep_status(const river_sweep *s)
+{
+	bool stopped[6] = {false};
+	size_t r, c;
+	int status;
+
+	for (r = 0; r < river_sweep_rows(s); r++)
+		for (c = 0; c < river_sweep_columns(s); c++) {
+			status = river_sweep_at(s, r, c)->status;
+			if (status == RIVER_OK)
+				continue;
+			stopped[status == RIVER_EPUZZLE ? EXIT_BAD_INPUT
+						     : exit_status(status)] = true;
+		}
+	return stopped[EXIT_INTERNAL] ? EXIT_INTERNAL
+	       : stopped[EXIT_LIMIT]  ? EXIT_LIMIT
+	       : stopped[EXIT_BAD_INPUT] ? EXIT_BAD_INPUT : EXIT_SOLVED;
+}
+
+/* Solve the puzzle at every point of the -D ranges, loading it afresh
+ * at each, and print the table. */
+static int sweep(const struct options *opts, const river_puzzle *unused)
+{
+	river_solve_options so;
+	river_sweep *s;
+	river_diag diag;
+	size_t len;
+	char *text = read_operand(opts->file, opts->name, &len), *out;
+	int rc;
+
+	(void)unused;
+	if (!text)
+		return EXIT_BAD_INPUT;
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_sweep_run(&s, text, len, opts->name, opts->params,
+			     opts->n_params, opts->axes, opts->n_ranges,
+			     opts->smallest, &so, &diag);
+	release_signals();
+	free(text);
+	if (caught)
+		return 128 + caught;
+	if (rc != RIVER_OK) {
+		print_diag(&diag);
+		return rc == RIVER_EPUZZLE ? EXIT_BAD_INPUT : exit_status(rc);
+	}
+	rc = river_sweep_render(&out, s, opts->format);
+	if (rc != RIVER_OK) {
+		river_sweep_free(s);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
+	rc = sweep_status(s);
+	river_sweep_free(s);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
@@ -1073,7 +1232,7 @@ int main(int argc, char **argv)
 
 	memset(&opts, 0, sizeof opts);
 	rc = parse_args(&opts, argc, argv);
-	if (rc < 0)
+	if (rc < 0 && !opts.cmd->loads_itself)
 		rc = load(&puzzle, &opts);
 	if (rc < 0)
 		rc = opts.cmd->run(&opts, puzzle);

@@ -652,6 +652,7 @@ int river_plan_render(char **out, const river_plan *plan, river_format format)
 		return plan_render_json(out, plan);
 	case RIVER_FORMAT_SVG:
 		return plan_render_svg(out, plan, NULL);
+	default:
+		return RIVER_EINVAL;
 	}
-	return RIVER_EINVAL;
 }

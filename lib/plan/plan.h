@@ -141,4 +141,20 @@ int plan_render_json(char **out, const river_plan *plan);
 int plan_render_svg(char **out, const river_plan *plan,
 		    const struct plan_check_end *check);
 
+/* SVG pieces, shared by the storyboard and the sweep's chart. */
+/* text as XML character data, escaped. */
+void svg_put_xml(struct buf *b, const char *text);
+/* One line of text at (x, y) of class cls (anchor: NULL or "middle",
+ * "end"), squeezed to room px when wider. */
+void svg_put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
+		  const char *cls, const char *anchor, const char *text);
+/* The XML declaration, the svg element's start, width by height px,
+ * and its title. */
+void svg_begin(struct buf *b, unsigned width, unsigned height,
+	       const char *title);
+/* head (from svg_begin, with a style), then body, then the end of the
+ * svg element, into a new string *out; releases head and body.
+ * RIVER_ENOMEM when any of it failed. */
+int svg_finish(char **out, struct buf *head, struct buf *body);
+
 #endif

@@ -28,7 +28,7 @@
 
 /* text as XML character data: markup characters as references, and what
  * XML 1.0 cannot hold (control characters, U+FFFE and U+FFFF) as U+FFFD. */
-static void put_xml(struct buf *b, const char *text)
+void svg_put_xml(struct buf *b, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
 
@@ -52,14 +52,38 @@ static void put_xml(struct buf *b, const char *text)
 	}
 }
 
+void svg_begin(struct buf *b, unsigned width, unsigned height,
+	       const char *title)
+{
+	buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		      "version=\"1.1\" width=\"%u\" height=\"%u\" "
+		      "viewBox=\"0 0 %u %u\">\n<title>", width, height, width,
+		   height);
+	svg_put_xml(b, title);
+	buf_puts(b, "</title>\n");
+}
+
+int svg_finish(char **out, struct buf *head, struct buf *body)
+{
+	if (body->data)
+		buf_puts(head, body->data);
+	else
+		head->failed = true;
+	buf_release(body);
+	buf_puts(head, "</svg>\n");
+	*out = buf_take(head);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}
+
 static unsigned text_width(const char *s)
 {
 	return (unsigned)utf8_width(s) * COLUMN;
 }
 
 /* One line of text at (x, y), squeezed to room px when wider. */
-static void put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
-		     const char *cls, const char *anchor, const char *text)
+void svg_put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
+		  const char *cls, const char *anchor, const char *text)
 {
 	buf_printf(b, "<text x=\"%u\" y=\"%u\" class=\"%s\"", x, y, cls);
 	if (anchor)
@@ -68,7 +92,7 @@ static void put_text(struct buf *b, unsigned x, unsigned y, unsigned room,
 		buf_printf(b, " textLength=\"%u\" lengthAdjust=\"spacingAndGlyphs\"",
 			   room);
 	buf_putc(b, '>');
-	put_xml(b, text);
+	svg_put_xml(b, text);
 	buf_puts(b, "</text>\n");
 }
 
@@ -102,8 +126,8 @@ static unsigned put_wrapped(struct buf *b, unsigned x, unsigned y,
 		if (at > 0 && !line.failed && text_width(line.data) > room) {
 			line.data[at] = '\0';
 			if (b)
-				put_text(b, x, y + lines * LINE, room, cls, NULL,
-					 line.data);
+				svg_put_text(b, x, y + lines * LINE, room, cls, NULL,
+					     line.data);
 			lines++;
 			line.len = 0;
 			buf_putn(&line, p, n);
@@ -114,8 +138,8 @@ static unsigned put_wrapped(struct buf *b, unsigned x, unsigned y,
 	}
 	if (line.len > 0 || lines == 0) {
 		if (b && line.data)
-			put_text(b, x, y + lines * LINE, room, cls, NULL,
-				 line.data);
+			svg_put_text(b, x, y + lines * LINE, room, cls, NULL,
+				     line.data);
 		lines++;
 	}
 	if (line.failed && b)
@@ -149,8 +173,8 @@ static unsigned put_items(struct buf *b, const struct model *m,
 		if (at > 0 && !row.failed && text_width(row.data) > room) {
 			row.data[at] = '\0';
 			if (b)
-				put_text(b, x, y + rows * LINE, room, "item",
-					 NULL, row.data);
+				svg_put_text(b, x, y + rows * LINE, room, "item",
+					     NULL, row.data);
 			rows++;
 			row.len = 0;
 			buf_puts(&row, token.data ? token.data : "");
@@ -158,8 +182,8 @@ static unsigned put_items(struct buf *b, const struct model *m,
 	}
 	if (row.len > 0) {
 		if (b && row.data)
-			put_text(b, x, y + rows * LINE, room, "item", NULL,
-				 row.data);
+			svg_put_text(b, x, y + rows * LINE, room, "item", NULL,
+				     row.data);
 		rows++;
 	}
 	if ((row.failed || token.failed) && b)
@@ -233,8 +257,8 @@ static void put_boat(struct board *d, const struct panel *p, unsigned x0,
 			plan_put_token(&row, d->m, i, p->load[i]);
 		}
 		if (row.data)
-			put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
-				 "middle", row.data);
+			svg_put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
+				     "middle", row.data);
 		else
 			d->b->failed = true;
 		buf_release(&row);
@@ -286,8 +310,8 @@ static void put_panel(struct board *d, const struct panel *p)
 		char clock[40];
 
 		snprintf(clock, sizeof clock, "time %llu", p->clock);
-		put_text(d->b, x0 + d->bank + d->river / 2, top + 15,
-			 d->river - 2 * PAD, "clock", "middle", clock);
+		svg_put_text(d->b, x0 + d->bank + d->river / 2, top + 15,
+			     d->river - 2 * PAD, "clock", "middle", clock);
 	}
 	put_boat(d, p, x0, top + scene / 2 + 4);
 	y = top + scene + 6 + 15;
@@ -453,13 +477,8 @@ int plan_render_svg(char **out, const river_plan *plan,
 		put_panel(&d, &p);
 	}
 
-	buf_puts(&head, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_printf(&head, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			  "version=\"1.1\" width=\"%u\" height=\"%u\" "
-			  "viewBox=\"0 0 %u %u\">\n<title>", d.width, d.y,
-		   d.width, d.y);
-	put_xml(&head, m->title);
-	buf_puts(&head, "</title>\n<style type=\"text/css\"><![CDATA[\n"
+	svg_begin(&head, d.width, d.y, m->title);
+	buf_puts(&head, "<style type=\"text/css\"><![CDATA[\n"
 		 "text { font-family: sans-serif; font-size: 14px; "
 		 "fill: #212121; }\n"
 		 ".title { font-size: 18px; font-weight: bold; }\n"
@@ -478,12 +497,5 @@ int plan_render_svg(char **out, const river_plan *plan,
 		body.failed = true;
 	buf_release(&line);
 	buf_release(&why);
-	if (body.data)
-		buf_puts(&head, body.data);
-	else
-		head.failed = true;
-	buf_release(&body);
-	buf_puts(&head, "</svg>\n");
-	*out = buf_take(&head);
-	return *out ? RIVER_OK : RIVER_ENOMEM;
+	return svg_finish(out, &head, &body);
 }
