@@ -27,7 +27,7 @@ if [ ! -d web/node_modules/playwright-core ]; then
 	(cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
 mkdir -p web/test/screens
-CHROMIUM=$CHROMIUM SITE=$site SCREENS=web/test/screens \
+RIVER=$RIVER CHROMIUM=$CHROMIUM SITE=$site SCREENS=web/test/screens \
 	PLAYWRIGHT=$(pwd)/web/node_modules/playwright-core \
 	PUZZLES="$srcdir/puzzles" \
 	"$NODE" "$srcdir/web/test/check.mjs"
