@@ -10,7 +10,8 @@
 
 const $ = id => document.getElementById(id);
 const quick = new River();  /* checks, moves, hints, exports */
-const solver = new River(); /* searches, which may be long */
+let solver = null;          /* searches, which may be long: started
+			     * once the page is ready */
 
 /* The most optimal plans kept to step through. */
 const MAX_PLANS = 100;
@@ -43,7 +44,10 @@ function itemElement(name, button, onclick)
 {
 	const e = document.createElement(button ? 'button' : 'span');
 	e.className = 'item';
-	e.textContent = labelOf(name);
+	const label = labelOf(name);
+	/* The label (often an emoji) and the name, which says who it is
+	 * where the label's glyph is missing. */
+	e.textContent = label === name ? name : label + ' ' + name;
 	e.title = name;
 	e.dataset.name = name;
 	if (button) {
@@ -205,7 +209,7 @@ function caption(k)
 		return 'The start.';
 	const c = p.plan[k - 1];
 	return 'Crossing ' + k + ' of ' + p.plan.length + ': ' +
-		c.boat.map(labelOf).join(' ') + ' from the ' + c.from +
+		c.boat.join(', ') + ' from the ' + c.from +
 		' bank to the ' + c.to + (k === p.plan.length ?
 		' bank. Everything is across.' : ' bank.');
 }
@@ -613,7 +617,7 @@ async function main()
 		$('gutter').scrollTop = $('source').scrollTop;
 	});
 	$('solve-btn').onclick = solve;
-	$('cancel-btn').onclick = () => solver.cancel();
+	$('cancel-btn').onclick = () => solver && solver.cancel();
 	$('play-btn').onclick = startPlay;
 	$('first').onclick = () => step(0);
 	$('back').onclick = () => step(page.step - 1);
@@ -647,6 +651,7 @@ async function main()
 		menu.value = 'wgc';
 		await load('wgc', RIVER_PUZZLES.find(q => q.name === 'wgc').text);
 	}
+	solver = new River();
 	document.body.dataset.ready = '1';
 }
 

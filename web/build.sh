@@ -43,17 +43,24 @@ tmp=$out/.build
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
-echo "  EMCC     $out/river.js"
-# One thread (the browser build has no pthreads; the glue asks for one);
-# memory grows on demand, for the large puzzles.
-# shellcheck disable=SC2086
-"$EMCC" -std=c11 -O2 -DRIVER_BUILDING -DNDEBUG \
-	-I"$srcdir/include" -I"$srcdir/lib" -Ilib -I. \
-	$sources "$srcdir/web/glue.c" -o "$tmp/river.js" \
-	-sMODULARIZE=1 -sEXPORT_NAME=createRiver -sSINGLE_FILE=1 \
-	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
-	-sENVIRONMENT=web,worker,node \
-	-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+# Compiled again only when a source or a header is newer.
+if [ -f "$out/river.js" ] && [ -z "$(find "$srcdir/lib" "$srcdir/include" \
+	"$srcdir/web/glue.c" lib -newer "$out/river.js" -name '*.[chyl]' \
+	-print 2>/dev/null | head -n 1)" ]; then
+	cp "$out/river.js" "$tmp/river.js"
+else
+	echo "  EMCC     $out/river.js"
+	# One thread (the browser build has no pthreads; the glue asks for one);
+	# memory grows on demand, for the large puzzles.
+	# shellcheck disable=SC2086
+	"$EMCC" -std=c11 -O2 -DRIVER_BUILDING \
+		-I"$srcdir/include" -I"$srcdir/lib" -Ilib -I. \
+		$sources "$srcdir/web/glue.c" -o "$tmp/river.js" \
+		-sMODULARIZE=1 -sEXPORT_NAME=createRiver -sSINGLE_FILE=1 \
+		-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
+		-sENVIRONMENT=web,worker,node \
+		-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+fi
 
 echo "  GEN      $out/index.html"
 for f in index.html style.css app.js river-api.js worker.js; do

@@ -93,10 +93,13 @@ try {
 	const result = await text('#result');
 	ok(/^7 crossings · 2 optimal plans/.test(result),
 	   'wgc solves in 7 crossings, 2 optimal plans: ' + result);
+	const solveMs = await page.evaluate(() => riverPage.solveMs);
 	console.log('# loaded and solved wgc ' + Math.round(ms) +
-		    ' ms after navigation (solve ' +
-		    Math.round(await page.evaluate(() => riverPage.solveMs)) + ' ms)');
-	ok(ms < 3000, 'the page loads and solves wgc within 3 s');
+		    ' ms after navigation; the solve, click to plan: ' +
+		    Math.round(solveMs) + ' ms');
+	ok(solveMs < 1000, 'wgc is solved within a second of the click');
+	/* A bound for a gross regression only: a busy machine is slow. */
+	ok(ms < 10000, 'the page loads and solves wgc within 10 s');
 	ok(await page.$eval('#storyboard svg', e => e.tagName === 'svg'),
 	   'the storyboard is drawn');
 	await shot(page, '1-solved');
