@@ -26,6 +26,7 @@ if [ ! -d web/node_modules/playwright-core ]; then
 	echo "  NPM      web/node_modules (npm ci)"
 	(cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
+rm -rf web/test/screens
 mkdir -p web/test/screens
 RIVER=$RIVER CHROMIUM=$CHROMIUM SITE=$site SCREENS=web/test/screens \
 	PLAYWRIGHT=$(pwd)/web/node_modules/playwright-core \

@@ -117,8 +117,11 @@ try {
 	   'after step 1 the right bank holds ' + json.plan[0].right.join(', '));
 	ok(/^Crossing 1 of 7/.test(await text('#caption')), 'the caption says crossing 1 of 7');
 	await page.keyboard.press('ArrowRight');
-	await page.waitForTimeout(200);
+	await page.waitForTimeout(300);
 	await shot(page, '2-step');
+	/* The README's picture (doc/playground.png): a crossing under way. */
+	await page.screenshot({ path: path.join(screens, 'playground.png'),
+				clip: { x: 0, y: 0, width: 1280, height: 780 } });
 	await page.waitForFunction(() => document.getElementById('step').textContent === 'Step 2 of 7' &&
 		document.querySelectorAll('#boat .item').length === 0);
 	await page.keyboard.press('ArrowLeft');
