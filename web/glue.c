@@ -88,11 +88,15 @@ static char *finish(struct buf *b)
 	return buf_take(b);
 }
 
-static int load(river_puzzle **p, struct buf *b, const char *text)
+/* Begin the answer and compile the puzzle; when it does not compile,
+ * the answer is the diagnostic. */
+static int begin(struct buf *b, river_puzzle **p, const char *text)
 {
 	river_diag diag;
 	int rc;
 
+	buf_init(b);
+	buf_putc(b, '{');
 	memset(&diag, 0, sizeof diag);
 	rc = river_puzzle_load_string(p, text, strlen(text), "puzzle.puz",
 				      &diag);
@@ -128,9 +132,7 @@ WEB_EXPORT char *web_check(const char *text)
 	struct buf b;
 	size_t i, n;
 
-	buf_init(&b);
-	buf_putc(&b, '{');
-	if (load(&p, &b, text) != RIVER_OK)
+	if (begin(&b, &p, text) != RIVER_OK)
 		return finish(&b);
 	buf_puts(&b, "\"ok\":true,");
 	put_string(&b, "title", river_puzzle_title(p));
@@ -180,6 +182,16 @@ static void progress(const river_progress *pr, void *userdata)
 			(int)pr->depth);
 }
 
+/* A search on one thread (the browser build has no others), reporting
+ * its progress; max_states 0 is the library's default. */
+static void search_options(river_solve_options *so, double max_states)
+{
+	river_solve_options_init(so);
+	so->threads = 1;
+	so->max_states = max_states > 0 ? (unsigned long long)max_states : 0;
+	so->progress = progress;
+}
+
 static int put_plan(struct buf *b, const char *key, const river_plan *plan,
 		    river_format format)
 {
@@ -200,7 +212,6 @@ static int put_plan(struct buf *b, const char *key, const river_plan *plan,
  * Solve: the plan as river_plan_render's JSON (which lists the banks
  * after every crossing) and its SVG storyboard; with count, the number
  * of optimal plans, and up to max_plans of them as JSON to step through.
- * max_states 0 is the library's default.
  */
 WEB_EXPORT char *web_solve(const char *text, int count, int max_plans,
 			   double max_states)
@@ -213,16 +224,11 @@ WEB_EXPORT char *web_solve(const char *text, int count, int max_plans,
 	size_t i, n;
 	int rc;
 
-	buf_init(&b);
-	buf_putc(&b, '{');
-	if (load(&p, &b, text) != RIVER_OK)
+	if (begin(&b, &p, text) != RIVER_OK)
 		return finish(&b);
-	river_solve_options_init(&so);
-	so.threads = 1;
+	search_options(&so, max_states);
 	so.count = count;
 	so.max_plans = max_plans > 0 ? (size_t)max_plans : 0;
-	so.max_states = max_states > 0 ? (unsigned long long)max_states : 0;
-	so.progress = progress;
 	memset(&diag, 0, sizeof diag);
 	rc = river_solve(&plan, p, &so, &diag);
 	if (rc != RIVER_OK) {
@@ -286,9 +292,7 @@ WEB_EXPORT char *web_verify(const char *text, const char *plan)
 	struct buf b;
 	int rc;
 
-	buf_init(&b);
-	buf_putc(&b, '{');
-	if (load(&p, &b, text) != RIVER_OK)
+	if (begin(&b, &p, text) != RIVER_OK)
 		return finish(&b);
 	memset(&diag, 0, sizeof diag);
 	rc = river_verify(&v, p, plan, strlen(plan), "plan", &diag);
@@ -320,14 +324,9 @@ WEB_EXPORT char *web_hint(const char *text, const char *plan,
 	char *s;
 	int rc;
 
-	buf_init(&b);
-	buf_putc(&b, '{');
-	if (load(&p, &b, text) != RIVER_OK)
+	if (begin(&b, &p, text) != RIVER_OK)
 		return finish(&b);
-	river_solve_options_init(&so);
-	so.threads = 1;
-	so.max_states = max_states > 0 ? (unsigned long long)max_states : 0;
-	so.progress = progress;
+	search_options(&so, max_states);
 	memset(&diag, 0, sizeof diag);
 	memset(&v, 0, sizeof v);
 	rc = river_hint(&hint, &v, p, plan, strlen(plan), "plan", &so, &diag);
@@ -365,9 +364,7 @@ WEB_EXPORT char *web_export(const char *text, const char *format)
 	char *model;
 	int rc;
 
-	buf_init(&b);
-	buf_putc(&b, '{');
-	if (load(&p, &b, text) != RIVER_OK)
+	if (begin(&b, &p, text) != RIVER_OK)
 		return finish(&b);
 	memset(&diag, 0, sizeof diag);
 	rc = river_export(&model, p, format, NULL, &diag);
