@@ -174,14 +174,17 @@ function edited()
 
 /* ---- Solving and the animation ---------------------------------- */
 
+/* Forget the plan shown and the game played; a search under way, of
+ * the text as it was, answers nothing now (it says "Cancelled."). */
 function clearPlan()
 {
+	if (solver && solver.busy())
+		solver.cancel();
 	stopPlaying();
 	page.plans = null;
 	page.play = null;
 	page.anim++;
 	$('result').textContent = '';
-	$('progress').textContent = '';
 	$('message').textContent = '';
 	$('message').className = '';
 	$('caption').textContent = '';
@@ -380,7 +383,9 @@ function drawPlay()
 	$('cross').disabled = g.chosen.length === 0 || g.won;
 	$('undo').disabled = g.moves.length === 0;
 	$('caption').textContent = g.won ? '' : 'Crossings so far: ' +
-		g.moves.length + '. Click who gets into the boat, then Cross.';
+		g.moves.length + (page.check.timed ? ', time ' +
+		g.hint.verdict.time : '') +
+		'. Click who gets into the boat, then Cross.';
 }
 
 function say(text, cls)
