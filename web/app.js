@@ -1,0 +1,663 @@
+/*
+ * app.js - the playground page.  Everything it shows about a puzzle
+ * comes from libriver through river-api.js: the checks and their
+ * located errors, the plans and the banks after each crossing, the
+ * verdict on a move and its reason, the hints and the models.  The page
+ * only draws them and keeps the moves the player has made.
+ */
+/* global River, RIVER_PUZZLES */
+'use strict';
+
+const $ = id => document.getElementById(id);
+const quick = new River();  /* checks, moves, hints, exports */
+let solver = null;          /* searches, which may be long: started
+			     * once the page is ready */
+
+/* The most optimal plans kept to step through. */
+const MAX_PLANS = 100;
+
+const page = {
+	name: 'puzzle',   /* for the names of downloads */
+	check: null,      /* web_check's answer for the text */
+	plans: null,      /* solved: the optimal plans kept */
+	which: 0,         /* the plan shown */
+	step: 0,          /* the state shown: 0 the start */
+	timer: null,      /* playing the animation */
+	anim: 0,          /* the animation under way, to drop stale ones */
+	play: null,       /* play mode: {moves, chosen, state, hint, optimum} */
+};
+window.riverPage = page;
+
+const formats = {
+	minizinc: ['MiniZinc', '.mzn'], smt2: ['SMT-LIB', '.smt2'],
+	lp: ['LP', '.lp'], ocean: ['Ocean', '.py'], bqm: ['BQM', '.json'],
+};
+
+function labelOf(name)
+{
+	const it = page.check && page.check.ok &&
+		page.check.items.find(i => i.name === name);
+	return it && it.label ? it.label : name;
+}
+
+function itemElement(name, button, onclick)
+{
+	const e = document.createElement(button ? 'button' : 'span');
+	e.className = 'item';
+	const label = labelOf(name);
+	/* The label (often an emoji) and the name, which says who it is
+	 * where the label's glyph is missing. */
+	e.textContent = label === name ? name : label + ' ' + name;
+	e.title = name;
+	e.dataset.name = name;
+	if (button) {
+		e.type = 'button';
+		e.setAttribute('aria-label', name);
+		e.onclick = onclick;
+	}
+	return e;
+}
+
+/* Draw the banks and the boat: names, a copy of a kind once each. */
+function draw(left, right, side, boat, clickable)
+{
+	const fill = (el, names, where) => {
+		el.replaceChildren(...names.map(n => itemElement(n,
+			clickable && clickable(where), () => clickable(where, n))));
+	};
+	fill($('bank-left'), left, 'left');
+	fill($('bank-right'), right, 'right');
+	fill($('boat'), boat, 'boat');
+	$('boat').className = 'boat ' + side;
+}
+
+function without(names, gone)
+{
+	const rest = names.slice();
+	for (const g of gone) {
+		const i = rest.indexOf(g);
+		if (i >= 0)
+			rest.splice(i, 1);
+	}
+	return rest;
+}
+
+/* ---- Checking as you type -------------------------------------- */
+
+function showLines(bad)
+{
+	const n = $('source').value.split('\n').length;
+	const lines = [];
+	for (let i = 1; i <= n; i++)
+		lines.push(i === bad ? '<span class="bad">' + i + '</span>' : String(i));
+	$('gutter').innerHTML = lines.join('\n');
+	$('gutter').scrollTop = $('source').scrollTop;
+}
+
+function showCheck(r)
+{
+	const status = $('status');
+	page.check = r;
+	status.replaceChildren();
+	if (!r.ok) {
+		const e = r.error;
+		status.className = 'error';
+		const head = document.createElement('div');
+		head.id = 'error';
+		head.textContent = (e.line ? 'Line ' + e.line + ', column ' +
+			e.column + ': ' : '') + e.message;
+		const pre = document.createElement('pre');
+		pre.textContent = e.text;
+		status.append(head, pre);
+		status.onclick = () => goTo(e.line, e.column);
+		$('source').setAttribute('aria-invalid', 'true');
+		showLines(e.line);
+		$('summary').textContent = '';
+		$('solve-btn').disabled = $('play-btn').disabled = true;
+		return;
+	}
+	status.className = '';
+	status.textContent = 'The puzzle is valid.';
+	status.onclick = null;
+	$('source').removeAttribute('aria-invalid');
+	showLines(0);
+	const s = $('summary');
+	s.replaceChildren();
+	const h = document.createElement('strong');
+	h.textContent = r.title;
+	const p = document.createElement('p');
+	p.textContent = [r.description, 'Boat: ' + r.boat + '.',
+		r.rowing ? 'Rowing: ' + r.rowing + '.' : '',
+		'Goal: ' + r.objective + '.'].filter(Boolean).join(' ');
+	const ul = document.createElement('ul');
+	for (const rule of r.rules) {
+		const li = document.createElement('li');
+		li.textContent = rule;
+		ul.append(li);
+	}
+	s.append(h, p, ul);
+	$('solve-btn').disabled = $('play-btn').disabled = false;
+}
+
+/* Put the caret at line, column (both from 1, columns in characters). */
+function goTo(line, column)
+{
+	const src = $('source');
+	const lines = src.value.split('\n');
+	let at = 0;
+	for (let i = 0; i < line - 1 && i < lines.length; i++)
+		at += lines[i].length + 1;
+	const chars = Array.from(lines[line - 1] || '');
+	at += chars.slice(0, Math.max(column - 1, 0)).join('').length;
+	src.focus();
+	src.setSelectionRange(at, at);
+}
+
+let checking = 0;
+async function check()
+{
+	const mine = ++checking;
+	const r = await quick.check($('source').value);
+	if (mine === checking)
+		showCheck(r);
+	return r;
+}
+
+let typing = null;
+function edited()
+{
+	showLines(0);
+	clearPlan();
+	clearTimeout(typing);
+	typing = setTimeout(check, 120);
+}
+
+/* ---- Solving and the animation ---------------------------------- */
+
+/* Forget the plan shown and the game played; a search under way, of
+ * the text as it was, answers nothing now (it says "Cancelled."). */
+function clearPlan()
+{
+	if (solver && solver.busy())
+		solver.cancel();
+	stopPlaying();
+	page.plans = null;
+	page.play = null;
+	page.anim++;
+	$('result').textContent = '';
+	$('message').textContent = '';
+	$('message').className = '';
+	$('caption').textContent = '';
+	$('controls').hidden = $('plans').hidden = $('playbar').hidden = true;
+	$('play-btn').setAttribute('aria-pressed', 'false');
+	$('storyboard').replaceChildren();
+	draw([], [], 'left', []);
+}
+
+/* State k of the plan shown: the banks and the boat's side. */
+function stateOf(k)
+{
+	const p = page.plans[page.which];
+	if (k === 0)
+		return { left: p.start.left, right: p.start.right,
+			 boat: page.check.boat_start };
+	const c = p.plan[k - 1];
+	return { left: c.left, right: c.right, boat: c.to };
+}
+
+function caption(k)
+{
+	const p = page.plans[page.which];
+	if (k === 0)
+		return 'The start.';
+	const c = p.plan[k - 1];
+	return 'Crossing ' + k + ' of ' + p.plan.length + ': ' +
+		c.boat.join(', ') + ' from the ' + c.from +
+		' bank to the ' + c.to + (k === p.plan.length ?
+		' bank. Everything is across.' : ' bank.');
+}
+
+function showStep(k, animate)
+{
+	const p = page.plans[page.which];
+	const mine = ++page.anim;
+	page.step = k;
+	$('step').textContent = 'Step ' + k + ' of ' + p.plan.length;
+	$('caption').textContent = caption(k);
+	$('back').disabled = $('first').disabled = k === 0;
+	$('forward').disabled = $('last').disabled = k === p.plan.length;
+	if (!animate || k === 0) {
+		const s = stateOf(k);
+		draw(s.left, s.right, s.boat, []);
+		return;
+	}
+	const from = stateOf(k - 1), c = p.plan[k - 1];
+	crossing(from, c.boat, c.from, c.to, stateOf(k), mine);
+}
+
+/* The boat leaves side from with passengers and lands on side to. */
+function crossing(before, passengers, from, to, after, mine)
+{
+	draw(from === 'left' ? without(before.left, passengers) : before.left,
+	     from === 'right' ? without(before.right, passengers) : before.right,
+	     from, passengers);
+	requestAnimationFrame(() => requestAnimationFrame(() => {
+		if (mine !== page.anim)
+			return;
+		$('boat').className = 'boat ' + to;
+		setTimeout(() => {
+			if (mine === page.anim)
+				draw(after.left, after.right, after.boat, []);
+		}, 650);
+	}));
+}
+
+function stopPlaying()
+{
+	clearInterval(page.timer);
+	page.timer = null;
+	$('playpause').textContent = 'Play';
+}
+
+function togglePlaying()
+{
+	if (!page.plans || page.play)
+		return;
+	if (page.timer) {
+		stopPlaying();
+		return;
+	}
+	const p = page.plans[page.which];
+	if (page.step === p.plan.length)
+		showStep(0, false);
+	$('playpause').textContent = 'Pause';
+	const tick = () => {
+		if (page.step >= p.plan.length) {
+			stopPlaying();
+			return;
+		}
+		showStep(page.step + 1, true);
+	};
+	tick();
+	page.timer = setInterval(tick, 1100);
+}
+
+function step(to)
+{
+	if (!page.plans || page.play)
+		return;
+	const n = page.plans[page.which].plan.length;
+	stopPlaying();
+	to = Math.max(0, Math.min(n, to));
+	showStep(to, to === page.step + 1);
+}
+
+function showPlans(which)
+{
+	page.which = which;
+	$('plan-which').textContent = 'Optimal plan ' + (which + 1) + ' of ' +
+		page.plans.length;
+	$('plan-prev').disabled = which === 0;
+	$('plan-next').disabled = which === page.plans.length - 1;
+	stopPlaying();
+	showStep(0, false);
+}
+
+async function solve()
+{
+	const text = $('source').value;
+	clearPlan();
+	$('solve-btn').disabled = true;
+	$('cancel-btn').hidden = false;
+	$('progress').textContent = 'Searching…';
+	const started = performance.now();
+	let r;
+	try {
+		r = await solver.solve(text, { count: true, maxPlans: MAX_PLANS,
+			onProgress: pr => {
+				$('progress').textContent = 'Searching: ' +
+					pr.states.toLocaleString('en') +
+					' states, ' + pr.depth + ' crossings deep…';
+			} });
+	} catch (e) {
+		$('progress').textContent = e.name === 'Cancel' ?
+			'Cancelled.' : 'Failed: ' + e.message;
+		return;
+	} finally {
+		$('solve-btn').disabled = false;
+		$('cancel-btn').hidden = true;
+	}
+	page.solveMs = performance.now() - started;
+	$('progress').textContent = '';
+	if (!r.ok) {
+		$('result').textContent = 'No answer: ' + r.error.message + '.';
+		return;
+	}
+	const p = r.plan;
+	$('storyboard').innerHTML = r.svg;
+	if (!p.solved) {
+		$('result').textContent = 'No plan: the goal cannot be reached (' +
+			p.states_explored + ' states explored).';
+		return;
+	}
+	const count = r.count === 'many' ? 'very many' : r.count;
+	$('result').textContent = p.crossings + ' crossings' +
+		(page.check.timed ? ', time ' + p.time : '') + ' · ' +
+		count + ' optimal plan' + (r.count === 1 ? '' : 's') + ' · ' +
+		p.states_explored + ' states explored';
+	page.plans = r.alternatives.length ? r.alternatives : [p];
+	$('plans').hidden = page.plans.length < 2;
+	$('controls').hidden = false;
+	showPlans(0);
+}
+
+/* ---- Play mode --------------------------------------------------- */
+
+function planText(moves)
+{
+	return moves.map(m => m + '\n').join('');
+}
+
+function drawPlay()
+{
+	const g = page.play, s = g.state;
+	const side = s.boat;
+	const bank = side === 'left' ? s.left : s.right;
+	const rest = without(bank, g.chosen);
+	draw(side === 'left' ? rest : s.left, side === 'right' ? rest : s.right,
+	     side, g.chosen, (where, name) => {
+		if (name === undefined)
+			return where === side || where === 'boat';
+		if (where === 'boat')
+			g.chosen = without(g.chosen, [name]);
+		else
+			g.chosen = g.chosen.concat([name]);
+		$('message').textContent = '';
+		$('message').className = '';
+		drawPlay();
+		const again = document.querySelector(where === 'boat' ?
+			'#bank-' + side + ' .item' : '#boat .item');
+		if (again)
+			again.focus();
+	});
+	$('cross').disabled = g.chosen.length === 0 || g.won;
+	$('undo').disabled = g.moves.length === 0;
+	$('caption').textContent = g.won ? '' : 'Crossings so far: ' +
+		g.moves.length + (page.check.timed ? ', time ' +
+		g.hint.verdict.time : '') +
+		'. Click who gets into the boat, then Cross.';
+}
+
+function say(text, cls)
+{
+	$('message').textContent = text;
+	$('message').className = cls || '';
+}
+
+/* Ask the library about the moves: the verdict, and the hint from the
+ * state they reach (which is also how the page knows that state). */
+async function replay(moves)
+{
+	const r = await quick.hint($('source').value, planText(moves));
+	if (!r.ok)
+		say(r.error.message, 'refused');
+	return r;
+}
+
+async function startPlay()
+{
+	if (page.play) {
+		clearPlan();
+		return;
+	}
+	clearPlan();
+	const r = await replay([]);
+	if (!r.ok || !r.hint)
+		return;
+	page.play = { moves: [], chosen: [], state: r.hint.state, hint: r,
+		      optimum: r.hint, won: false };
+	$('play-btn').setAttribute('aria-pressed', 'true');
+	$('playbar').hidden = false;
+	say(r.hint.solved ? 'Take everything across.' :
+		r.text.trim(), r.hint.solved ? '' : 'refused');
+	drawPlay();
+}
+
+function arrived(r)
+{
+	const g = page.play, o = g.optimum;
+	const h = r.hint;
+	g.hint = r;
+	g.state = h.state;
+	g.chosen = [];
+	if (h.at_goal) {
+		g.won = true;
+		let text = 'You won in ' + g.moves.length + ' crossings';
+		if (page.check.timed)
+			text += ', time ' + r.verdict.time;
+		text += '; the optimum is ' + o.remaining + ' crossings';
+		if (page.check.minimizes_time)
+			text += ', time ' + o.time;
+		say(text + '.', 'won');
+	} else if (!h.solved) {
+		say(r.text.trim(), 'refused');
+	} else {
+		say('');
+	}
+}
+
+async function cross()
+{
+	const g = page.play;
+	if (!g || !g.chosen.length || g.won)
+		return;
+	const moves = g.moves.concat([g.chosen.join(' ')]);
+	const r = await replay(moves);
+	if (!r.ok || page.play !== g)
+		return;
+	if (r.verdict.step > 0) {
+		say('Refused: ' + r.verdict.reason + '.', 'refused');
+		return;
+	}
+	const before = g.state, passengers = g.chosen;
+	g.moves = moves;
+	const mine = ++page.anim;
+	arrived(r);
+	crossing(before, passengers, before.boat, g.state.boat, g.state, mine);
+	setTimeout(() => { if (page.play === g && mine === page.anim) drawPlay(); }, 700);
+	$('cross').disabled = true;
+}
+
+async function undo()
+{
+	const g = page.play;
+	if (!g || !g.moves.length)
+		return;
+	const moves = g.moves.slice(0, -1);
+	const r = await replay(moves);
+	if (!r.ok || page.play !== g)
+		return;
+	g.moves = moves;
+	g.won = false;
+	page.anim++;
+	arrived(r);
+	drawPlay();
+}
+
+function hint()
+{
+	const g = page.play;
+	if (!g)
+		return;
+	say(g.hint.text.trim(), '');
+	const next = g.hint.hint.next;
+	if (!next)
+		return;
+	const want = next.boat.slice();
+	for (const e of document.querySelectorAll('#stage .item')) {
+		const i = want.indexOf(e.dataset.name);
+		if (i >= 0) {
+			e.classList.add('next');
+			want.splice(i, 1);
+		}
+	}
+}
+
+/* ---- Exports and sharing ----------------------------------------- */
+
+async function download(format)
+{
+	const r = await quick.exportModel($('source').value, format);
+	if (!r.ok) {
+		say('No ' + formats[format][0] + ' model: ' + r.error.message +
+			'.', 'refused');
+		return;
+	}
+	const a = document.createElement('a');
+	a.href = URL.createObjectURL(new Blob([r.model], { type: 'text/plain' }));
+	a.download = page.name + (formats[format] ? formats[format][1] : '.txt');
+	document.body.append(a);
+	a.click();
+	a.remove();
+	setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function encode(text)
+{
+	const bytes = new TextEncoder().encode(text);
+	let s = '';
+	for (const b of bytes)
+		s += String.fromCharCode(b);
+	return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decode(data)
+{
+	const s = atob(data.replace(/-/g, '+').replace(/_/g, '/'));
+	return new TextDecoder().decode(Uint8Array.from(s, c => c.charCodeAt(0)));
+}
+
+function share()
+{
+	const url = location.href.replace(/#.*$/, '') + '#puzzle=' +
+		encode($('source').value);
+	history.replaceState(null, '', url);
+	$('share-url').hidden = false;
+	$('share-url').value = url;
+	$('share-url').select();
+	if (navigator.clipboard)
+		navigator.clipboard.writeText(url).catch(() => {});
+}
+
+function load(name, text)
+{
+	page.name = name;
+	$('source').value = text;
+	clearPlan();
+	return check();
+}
+
+function fromLocation()
+{
+	const m = /#puzzle=([A-Za-z0-9_-]*)/.exec(location.hash);
+	if (!m)
+		return false;
+	try {
+		const text = decode(m[1]);
+		$('puzzles').value = '';
+		return load('puzzle', text);
+	} catch (e) {
+		say('The link does not hold a puzzle.', 'refused');
+		return false;
+	}
+}
+
+/* ---- Wiring --------------------------------------------------------- */
+
+function keys(e)
+{
+	const t = e.target;
+	if (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT' ||
+	    t.tagName === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey)
+		return;
+	const n = page.plans ? page.plans[page.which].plan.length : 0;
+	switch (e.key) {
+	case 'ArrowRight': step(page.step + 1); break;
+	case 'ArrowLeft': step(page.step - 1); break;
+	case 'Home': step(0); break;
+	case 'End': step(n); break;
+	case ' ':
+		if (t.tagName === 'BUTTON' && t.id !== 'playpause')
+			return;
+		togglePlaying();
+		break;
+	default: return;
+	}
+	e.preventDefault();
+}
+
+async function main()
+{
+	const menu = $('puzzles');
+	const none = document.createElement('option');
+	none.value = '';
+	none.textContent = '(your own)';
+	menu.append(none);
+	for (const p of RIVER_PUZZLES) {
+		const o = document.createElement('option');
+		o.value = p.name;
+		o.textContent = p.name;
+		menu.append(o);
+	}
+	menu.onchange = () => {
+		const p = RIVER_PUZZLES.find(q => q.name === menu.value);
+		if (p)
+			load(p.name, p.text);
+	};
+	$('source').addEventListener('input', () => {
+		$('puzzles').value = '';
+		edited();
+	});
+	$('source').addEventListener('scroll', () => {
+		$('gutter').scrollTop = $('source').scrollTop;
+	});
+	$('solve-btn').onclick = solve;
+	$('cancel-btn').onclick = () => solver && solver.cancel();
+	$('play-btn').onclick = startPlay;
+	$('first').onclick = () => step(0);
+	$('back').onclick = () => step(page.step - 1);
+	$('forward').onclick = () => step(page.step + 1);
+	$('last').onclick = () => step(Infinity);
+	$('playpause').onclick = togglePlaying;
+	$('plan-prev').onclick = () => showPlans(page.which - 1);
+	$('plan-next').onclick = () => showPlans(page.which + 1);
+	$('cross').onclick = cross;
+	$('undo').onclick = undo;
+	$('restart').onclick = () => { page.play = null; startPlay(); };
+	$('hint').onclick = hint;
+	$('share').onclick = share;
+	document.addEventListener('keydown', keys);
+	window.addEventListener('hashchange', fromLocation);
+
+	const info = await quick.info();
+	$('version').textContent = info.version;
+	for (const f of info.formats) {
+		const b = document.createElement('button');
+		b.type = 'button';
+		b.id = 'export-' + f;
+		b.textContent = formats[f] ? formats[f][0] : f;
+		b.onclick = () => download(f);
+		$('exports').append(b);
+	}
+	const shared = fromLocation();
+	if (shared) {
+		await shared;
+	} else {
+		menu.value = 'wgc';
+		await load('wgc', RIVER_PUZZLES.find(q => q.name === 'wgc').text);
+	}
+	solver = new River();
+	document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,298 @@
+/*
+ * check.mjs - the playground in headless Chromium (make check-web).
+ *
+ * Serves the built site (SITE) over HTTP from this process and opens it
+ * as a local file too; drives the page as a user would and compares
+ * what it shows with what the river command says for the same input
+ * (RIVER).  Screenshots go to SCREENS.  Prints TAP; exits 1 on failure.
+ */
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const env = process.env;
+const require = createRequire(import.meta.url);
+const { chromium } = require(env.PLAYWRIGHT);
+const site = path.resolve(env.SITE), screens = path.resolve(env.SCREENS);
+const river = env.RIVER, puzzles = env.PUZZLES;
+
+let n = 0, failed = 0;
+function ok(cond, what)
+{
+	n++;
+	console.log((cond ? 'ok ' : 'not ok ') + n + ' - ' + what);
+	if (!cond)
+		failed++;
+}
+
+/* river's own output (and errors) for a puzzle text, with arguments
+ * before it and, when plan is given, a plan after it. */
+function cli(text, args, plan)
+{
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'river-web-'));
+	const file = path.join(dir, 'puzzle.puz'), planFile = path.join(dir, 'plan');
+	fs.writeFileSync(file, text);
+	if (plan !== undefined)
+		fs.writeFileSync(planFile, plan);
+	try {
+		return execFileSync(river, [...args, file,
+			...(plan !== undefined ? [planFile] : [])], { encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'] });
+	} catch (e) {
+		return e.stdout + e.stderr;
+	} finally {
+		fs.rmSync(dir, { recursive: true });
+	}
+}
+
+const types = { '.html': 'text/html', '.js': 'text/javascript',
+		'.css': 'text/css' };
+const server = http.createServer((req, res) => {
+	const name = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+	const file = path.join(site, name === '/' ? 'index.html' : name);
+	if (!file.startsWith(site) || !fs.existsSync(file)) {
+		res.writeHead(404).end();
+		return;
+	}
+	res.writeHead(200, { 'Content-Type':
+		types[path.extname(file)] || 'application/octet-stream' });
+	res.end(fs.readFileSync(file));
+});
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const base = 'http://127.0.0.1:' + server.address().port + '/';
+
+const browser = await chromium.launch({ executablePath: env.CHROMIUM,
+	args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 },
+	acceptDownloads: true });
+let page = await context.newPage();
+const pageErrors = [];
+page.on('pageerror', e => pageErrors.push(String(e)));
+const shot = async (p, name) => {
+	await p.screenshot({ path: path.join(screens, name + '.png'), fullPage: true });
+};
+const text = async (sel, p = page) => (await p.textContent(sel)) || '';
+const wgc = fs.readFileSync(path.join(puzzles, 'wgc.puz'), 'utf8');
+
+async function openAndSolve(p, url)
+{
+	await p.goto(url);
+	await p.waitForSelector('body[data-ready="1"]');
+	await p.click('#solve-btn');
+	await p.waitForFunction(() =>
+		/crossings/.test(document.getElementById('result').textContent));
+	return p.evaluate(() => performance.now());
+}
+
+try {
+	/* 1. wgc, solved: 7 crossings, the two optimal plans. */
+	const ms = await openAndSolve(page, base);
+	const result = await text('#result');
+	ok(/^7 crossings · 2 optimal plans/.test(result),
+	   'wgc solves in 7 crossings, 2 optimal plans: ' + result);
+	const solveMs = await page.evaluate(() => riverPage.solveMs);
+	console.log('# loaded and solved wgc ' + Math.round(ms) +
+		    ' ms after navigation; the solve, click to plan: ' +
+		    Math.round(solveMs) + ' ms');
+	ok(solveMs < 1000, 'wgc is solved within a second of the click');
+	/* A bound for a gross regression only: a busy machine is slow. */
+	ok(ms < 10000, 'the page loads and solves wgc within 10 s');
+	ok(await page.$eval('#storyboard svg', e => e.tagName === 'svg'),
+	   'the storyboard is drawn');
+	await shot(page, '1-solved');
+
+	/* 2. Step the animation: after crossing 1 the farmer and the goat
+	 * are on the right bank, as river's JSON says. */
+	const json = JSON.parse(cli(wgc, ['solve', '--format', 'json']));
+	const names = sel => page.$$eval(sel + ' .item', es => es.map(e => e.dataset.name).sort());
+	await page.keyboard.press('ArrowRight');
+	await page.waitForFunction(() =>
+		document.querySelectorAll('#boat .item').length === 0 &&
+		document.getElementById('boat').classList.contains('right'));
+	ok(JSON.stringify(await names('#bank-right')) ===
+	   JSON.stringify(json.plan[0].right.slice().sort()),
+	   'after step 1 the right bank holds ' + json.plan[0].right.join(', '));
+	ok(/^Crossing 1 of 7/.test(await text('#caption')), 'the caption says crossing 1 of 7');
+	await page.keyboard.press('ArrowRight');
+	await page.waitForTimeout(300);
+	await shot(page, '2-step');
+	/* The README's picture (doc/playground.png): a crossing under way. */
+	await page.screenshot({ path: path.join(screens, 'playground.png'),
+				clip: { x: 0, y: 0, width: 1280, height: 780 } });
+	await page.waitForFunction(() => document.getElementById('step').textContent === 'Step 2 of 7' &&
+		document.querySelectorAll('#boat .item').length === 0);
+	await page.keyboard.press('ArrowLeft');
+	ok(await text('#step') === 'Step 1 of 7', 'the left arrow steps back');
+	ok(JSON.stringify(await names('#bank-left')) ===
+	   JSON.stringify(json.plan[0].left.slice().sort()), 'stepping back shows the banks of step 1');
+	await page.keyboard.press('End');
+	ok(await names('#bank-left').then(l => l.length === 0), 'End shows everything across');
+	await page.keyboard.press('Home');
+	await page.keyboard.press('Space');
+	ok(await text('#playpause') === 'Pause', 'space plays the animation');
+	await page.waitForFunction(() => document.getElementById('step').textContent === 'Step 2 of 7');
+	await page.keyboard.press('Space');
+	ok(await text('#playpause') === 'Play', 'space pauses it');
+
+	/* 3. The other optimal plan differs from the first. */
+	ok(await text('#plan-which') === 'Optimal plan 1 of 2', 'two optimal plans to step through');
+	const first = await page.evaluate(() => JSON.stringify(riverPage.plans[0].plan));
+	await page.click('#plan-next');
+	ok(await text('#plan-which') === 'Optimal plan 2 of 2' &&
+	   first !== await page.evaluate(() => JSON.stringify(riverPage.plans[1].plan)),
+	   'the second optimal plan is another plan');
+
+	/* 4. Play: the farmer takes the wolf: refused, with river's reason. */
+	const steps = await page.evaluate(() => riverPage.plans[0].plan.map(c => c.boat));
+	await page.click('#play-btn');
+	await page.waitForSelector('#bank-left button.item');
+	await page.click('#bank-left button[data-name="farmer"]');
+	await page.click('#bank-left button[data-name="wolf"]');
+	await page.click('#cross');
+	await page.waitForFunction(() => /Refused/.test(document.getElementById('message').textContent));
+	const refused = await text('#message');
+	const why = cli(wgc, ['verify'], 'farmer wolf\n').replace(/^.*step 1: /, '').trim();
+	ok(why.length > 0 && refused === 'Refused: ' + why + '.',
+	   'the illegal move is refused with river verify\'s reason: ' + refused);
+	await shot(page, '3-refused');
+
+	/* 5. A hint names the next move of an optimal plan. */
+	await page.click('#boat button[data-name="wolf"]');
+	await page.click('#boat button[data-name="farmer"]');
+	await page.click('#hint');
+	const hint = await text('#message');
+	ok(hint === cli(wgc, ['hint'], '').trim(), 'the hint is river hint\'s: ' + hint);
+	ok(await page.$$eval('#stage .item.next', es => es.map(e => e.dataset.name).sort().join()) ===
+	   steps[0].slice().sort().join(), 'the hint marks who should cross');
+
+	/* 6. Play the optimal plan through and win. */
+	for (let k = 0; k < steps.length; k++) {
+		const side = k % 2 ? 'right' : 'left';
+		for (const who of steps[k])
+			await page.click('#bank-' + side + ' button[data-name="' + who + '"]');
+		await page.click('#cross');
+		await page.waitForFunction(m => riverPage.play.moves.length === m &&
+			document.querySelectorAll('#boat button.item, #bank-left button.item, #bank-right button.item').length > 0 ||
+			riverPage.play.won, k + 1);
+	}
+	await page.waitForFunction(() => /You won/.test(document.getElementById('message').textContent));
+	ok(await text('#message') === 'You won in 7 crossings; the optimum is 7 crossings.',
+	   'a whole plan played wins: ' + await text('#message'));
+	await page.waitForTimeout(800);
+	await shot(page, '4-won');
+
+	/* 7. Exports: each download is river export's model. */
+	const formats = await page.$$eval('#exports button', bs => bs.map(b => b.id.replace('export-', '')));
+	ok(formats.join() === 'minizinc,smt2,lp,ocean,bqm', 'an export button a format: ' + formats.join());
+	for (const f of formats) {
+		const [dl] = await Promise.all([page.waitForEvent('download'),
+			page.click('#export-' + f)]);
+		const got = fs.readFileSync(await dl.path(), 'utf8');
+		ok(got === cli(wgc, ['export', '--to', f]),
+		   'the ' + f + ' download (' + dl.suggestedFilename() + ') is river export\'s');
+	}
+
+	/* 8. A bad puzzle: the error at its line and column, as river check
+	 * gives it, while typing. */
+	const bad = wgc.replace('goat eats cabbage', 'goat eats cabage');
+	await page.fill('#source', bad);
+	await page.waitForSelector('#status.error');
+	const diag = cli(bad, ['check']).split('\n')[0];
+	const m = /puzzle\.puz:(\d+):(\d+): error: (.*)$/.exec(diag);
+	const shown = await text('#error');
+	ok(m && shown === 'Line ' + m[1] + ', column ' + m[2] + ': ' + m[3],
+	   'the error is located as river check locates it: ' + shown);
+	ok(m && await text('#gutter .bad') === m[1], 'the gutter marks line ' + (m && m[1]));
+	ok(await page.$eval('#solve-btn', b => b.disabled), 'a bad puzzle cannot be solved');
+	await shot(page, '5-error');
+
+	/* 9. A share link carries the puzzle, edits included. */
+	const mine = wgc.replace('title "Wolf, goat and cabbage"', 'title "Wolf, goat and kale"');
+	await page.fill('#source', mine);
+	await page.waitForFunction(() => /valid/.test(document.getElementById('status').textContent));
+	await page.click('#share');
+	const link = await page.inputValue('#share-url');
+	ok(link.startsWith(base + '#puzzle='), 'the share link is the page with the puzzle');
+	const other = await context.newPage();
+	await other.goto(link);
+	await other.waitForSelector('body[data-ready="1"]');
+	ok(await other.inputValue('#source') === mine, 'the share link opens the same text');
+	ok(await text('#summary strong', other) === 'Wolf, goat and kale', 'and the puzzle it holds');
+	await shot(other, '6-shared');
+	await other.close();
+
+	/* 10. A large puzzle: searched in the worker with progress while
+	 * the page goes on answering; cancelled. */
+	const big = n => 'title "Big ferry"\nitems ' + Array.from({ length: n },
+		(_, i) => 'p' + (i + 1) + ' (time ' + (i + 1) + ')').join(', ') +
+		'\nboat seats 2\n';
+	await page.fill('#source', big(20));
+	await page.waitForFunction(() => /valid/.test(document.getElementById('status').textContent));
+	await page.click('#solve-btn');
+	await page.waitForFunction(() => /Searching: [0-9,]+ states/.test(
+		document.getElementById('progress').textContent), null, { timeout: 60000 });
+	ok(true, 'a large search reports progress: ' + await text('#progress'));
+	/* The page answers while the worker searches: it draws frames,
+	 * and the progress moves on. */
+	const before = await text('#progress');
+	const frame = await page.evaluate(() => new Promise(r => {
+		const t = performance.now();
+		requestAnimationFrame(() => r(performance.now() - t));
+	}));
+	ok(frame < 500, 'the page draws a frame ' + Math.round(frame) + ' ms into the search');
+	await page.waitForFunction(b => document.getElementById('progress').textContent !== b,
+		before, { timeout: 60000 });
+	ok(true, 'the progress moves on: ' + await text('#progress'));
+	await shot(page, '7-progress');
+	await page.click('#cancel-btn');
+	await page.waitForFunction(() => document.getElementById('progress').textContent === 'Cancelled.');
+	ok(await page.$eval('#cancel-btn', b => b.hidden) &&
+	   !await page.$eval('#solve-btn', b => b.disabled), 'the search is cancelled');
+	/* Editing the puzzle cancels a search of the text as it was. */
+	await page.click('#solve-btn');
+	await page.fill('#source', big(18));
+	await page.waitForFunction(() => document.getElementById('progress').textContent === 'Cancelled.');
+	ok(true, 'an edit cancels the search under way');
+	await page.waitForFunction(() => /valid/.test(document.getElementById('status').textContent));
+	const t1 = Date.now();
+	await page.click('#solve-btn');
+	await page.waitForFunction(() => /crossings/.test(document.getElementById('result').textContent),
+		null, { timeout: 120000 });
+	const want = /Solved in (\d+) crossings/.exec(cli(big(18), ['solve', '-q', '-j1']));
+	ok(want && (await text('#result')).startsWith(want[1] + ' crossings'),
+	   'the large puzzle is solved in the worker as river solves it: ' + await text('#result'));
+	console.log('# the 18-item ferry (524268 states) took ' + (Date.now() - t1) + ' ms');
+
+	/* 11. From a local file: the same page, no server. */
+	const local = await context.newPage();
+	local.on('pageerror', e => pageErrors.push(String(e)));
+	await openAndSolve(local, 'file://' + path.join(site, 'index.html'));
+	ok(/^7 crossings/.test(await text('#result', local)), 'the page works from a local file');
+	await local.close();
+
+	/* 12. A phone-sized screen: nothing wider than the screen. */
+	const phone = await browser.newContext({ viewport: { width: 390, height: 844 },
+		deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+	const small = await phone.newPage();
+	await openAndSolve(small, base);
+	await small.keyboard.press('ArrowRight');
+	await small.waitForTimeout(800);
+	ok(await small.evaluate(() => document.documentElement.scrollWidth) <= 390,
+	   'the page fits a 390 px wide screen');
+	await shot(small, '8-phone');
+	await phone.close();
+
+	ok(pageErrors.length === 0, 'no script errors' +
+	   (pageErrors.length ? ': ' + pageErrors.join('; ') : ''));
+} catch (e) {
+	ok(false, 'the test ran through: ' + (e.stack || e));
+	await shot(page, 'failure').catch(() => {});
+} finally {
+	await browser.close();
+	server.close();
+}
+console.log('1..' + n);
+process.exit(failed ? 1 : 0);
