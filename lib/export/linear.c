@@ -49,13 +49,14 @@ static bool grow(struct linear *m, void **array, size_t n, size_t *cap,
 	return true;
 }
 
+/* FNV-1a, 64 bits wide wherever size_t is narrower (WebAssembly). */
 static size_t hash(const char *s)
 {
-	size_t h = 14695981039346656037u;
+	uint64_t h = UINT64_C(14695981039346656037);
 
 	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
+		h = (h ^ (unsigned char)*s++) * UINT64_C(1099511628211);
+	return (size_t)(h ^ (h >> 32));
 }
 
 static bool rehash(struct linear *m)

@@ -7,6 +7,8 @@
  * walked, the furthest of them shown with every load tried from there,
  * and each single change that could help is searched on a variant of the
  * compiled model (compile/vary.c). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, in util/clock.h */
+
 #include <stdlib.h>
 #include <string.h>
 
