@@ -539,7 +539,8 @@ typedef struct river_graph_info {
 	int solved;                   /* a goal is reached (within the
 					 time limit for the least time) */
 	unsigned long long optimum;   /* the fewest crossings, or the least
-					 time (when solved) */
+					 time (when solved); in a summary,
+					 the fewest crossings always */
 	unsigned long long plans;     /* optimal plans, saturating (when
 					 solved and not a summary) */
 } river_graph_info;
