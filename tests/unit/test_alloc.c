@@ -1,6 +1,7 @@
 /* Out of memory, everywhere: every allocation that loading, checking,
- * solving, counting, rendering, exporting and verifying make is failed
- * in turn, first alone, then with every one after it.  Each time the
+ * solving, counting, rendering, exporting, verifying and drawing the
+ * state graph make is failed in turn, first alone, then with every one
+ * after it.  Each time the
  * call must return RIVER_ENOMEM with a message (or, when a fallback
  * took the failure in its stride, exactly what it returns with memory
  * to spare), and free all it allocated.
@@ -340,6 +341,28 @@ static int call_verify_json(struct fixture *f, uint64_t *h, river_diag *diag)
 	return verify(f, h, diag, f->plan_json);
 }
 
+/* The state graph, with the broken moves, and as a summary by depth. */
+static int call_graph(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_graph_options opts;
+	river_graph_info info;
+	size_t nodes;
+	int rc = RIVER_OK;
+
+	river_graph_options_init(&opts);
+	opts.broken = 1;
+	for (nodes = 0; rc == RIVER_OK && nodes < 2; nodes++) {
+		char *dot = NULL;
+
+		opts.max_nodes = nodes ? 3 : 0;
+		rc = river_graph(&dot, &info, f->puzzle, &opts, diag);
+		if (rc == RIVER_OK)
+			digest_num(h, info.plans);
+		rc = took_text(h, rc, dot);
+	}
+	return rc;
+}
+
 /* An external engine: "z3" on PATH is a script that prints what Z3
  * answered to wgc's model at horizon 12 (from the fuzz corpus). */
 static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
@@ -444,6 +467,7 @@ static void chaos_puzzle(const char *name)
 	}
 	chaos_call(&f, "verify text", call_verify_text);
 	chaos_call(&f, "verify json", call_verify_json);
+	chaos_call(&f, "graph", call_graph);
 
 	river_free(f.plan_json);
 	river_free(f.plan_text);
