@@ -1,10 +1,9 @@
 /* Out of memory, everywhere: every allocation that loading, checking,
  * solving, counting, rendering, exporting, verifying and drawing the
  * state graph make is failed in turn, first alone, then with every one
- * after it.  Each time the
- * call must return RIVER_ENOMEM with a message (or, when a fallback
- * took the failure in its stride, exactly what it returns with memory
- * to spare), and free all it allocated.
+ * after it.  Each time the call must return RIVER_ENOMEM with a message
+ * (or, when a fallback took the failure in its stride, exactly what it
+ * returns with memory to spare), and free all it allocated.
  *
  * The program is linked with --wrap for the allocation functions, so
  * the core's (and this file's) calls come here; cmocka, a shared
