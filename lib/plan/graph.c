@@ -412,20 +412,12 @@ static int optimal_plans(struct graph *g)
 static void put_bank(struct buf *b, const struct system *sys, state_t s,
 		     bool right)
 {
-	const struct model *m = sys->model;
-	bool first = true;
+	unsigned count[MODEL_MAX_ITEMS + 1];
 	size_t i;
 
-	for (i = 0; i < m->n_items; i++) {
-		unsigned n = state_count(sys, s, i, right);
-
-		if (n == 0)
-			continue;
-		if (!first)
-			buf_putc(b, ' ');
-		plan_put_token(b, m, i, n);
-		first = false;
-	}
+	for (i = 0; i < sys->model->n_items; i++)
+		count[i] = state_count(sys, s, i, right);
+	plan_put_tokens(b, sys->model, count);
 }
 
 /* A state as its banks, the boat by its bank: "farmer goat ⛵ | wolf",
@@ -480,20 +472,11 @@ static void put_load_label(struct buf *b, const struct graph *g, state_t a,
 {
 	const struct system *sys = g->sys;
 	unsigned count[MODEL_MAX_ITEMS + 1];
-	bool first = true;
 	struct buf t;
-	size_t i;
 
 	buf_init(&t);
 	system_load_of(sys, a, c, count);
-	for (i = 0; i < sys->model->n_items; i++) {
-		if (!count[i])
-			continue;
-		if (!first)
-			buf_putc(&t, ' ');
-		plan_put_token(&t, sys->model, i, count[i]);
-		first = false;
-	}
+	plan_put_tokens(&t, sys->model, count);
 	if (model_timed(sys->model))
 		buf_printf(&t, " (%u)", system_trip_time(sys, count));
 	buf_puts(b, "label=");

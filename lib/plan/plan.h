@@ -88,6 +88,10 @@ const char *plan_shown_label(const struct model *m, size_t i);
  * kind as "🧔×3" or "3 missionaries". */
 void plan_put_token(struct buf *b, const struct model *m, size_t i,
 		    unsigned n);
+/* The items of which count[i] > 0, as plan_put_token shows them,
+ * separated by blanks: a bank, or a load. */
+void plan_put_tokens(struct buf *b, const struct model *m,
+		     const unsigned *count);
 /* Per item, how many copies cross on crossing k (1-based). */
 void plan_load(const river_plan *plan, size_t crossing, unsigned *load);
 /* The crossing of load (per item, how many board) as a sentence, to

@@ -14,19 +14,12 @@ static void put_items(struct buf *b, const river_plan *plan, size_t k,
 		      unsigned (*count)(const river_plan *, size_t, size_t))
 {
 	const struct model *m = &plan->puzzle->model;
+	unsigned n[MODEL_MAX_ITEMS + 1];
 	size_t i;
-	bool first = true;
 
-	for (i = 0; i < m->n_items; i++) {
-		unsigned n = count(plan, k, i);
-
-		if (n == 0)
-			continue;
-		if (!first)
-			buf_putc(b, ' ');
-		plan_put_token(b, m, i, n);
-		first = false;
-	}
+	for (i = 0; i < m->n_items; i++)
+		n[i] = count(plan, k, i);
+	plan_put_tokens(b, m, n);
 }
 
 struct row {

@@ -33,6 +33,22 @@ void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
 		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
 }
 
+void plan_put_tokens(struct buf *b, const struct model *m,
+		     const unsigned *count)
+{
+	bool first = true;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		if (count[i] == 0)
+			continue;
+		if (!first)
+			buf_putc(b, ' ');
+		plan_put_token(b, m, i, count[i]);
+		first = false;
+	}
+}
+
 void plan_load(const river_plan *plan, size_t crossing, unsigned *load)
 {
 	size_t i;
