@@ -150,6 +150,26 @@ for puz in wgc missionaries-cannibals jealous-husbands; do
 	fi
 done
 
+# A title and labels with markup, quotes and backslashes: DOT strings
+# that Graphviz reads back as written.
+cat >"$tmp/odd.puz" <<'PUZ'
+title "a & b <c> \"d\" \\n"
+items farmer "f \\N \"x\"", wolf "<w>", goat, cabbage
+boat seats 2
+rowers farmer
+guard farmer
+wolf eats goat
+goat eats cabbage
+PUZ
+run_river graph --broken "$tmp/odd.puz" | dot -Tsvg >"$tmp/odd.svg"
+if xmllint --noout "$tmp/odd.svg" &&
+   grep -q '>a &amp; b &lt;c&gt; &quot;d&quot; \\n<' "$tmp/odd.svg" &&
+   grep -q '>f \\N &quot;x&quot; &lt;w&gt;' "$tmp/odd.svg"; then
+	ok "odd title and labels"
+else
+	not_ok "odd title and labels"
+fi
+
 # The README's picture, as "make pictures" draws it.  dot's layout
 # changes from one Graphviz to another: its text must be the same.
 words() {

@@ -37,7 +37,7 @@ struct edge {
 };
 
 /* A crossing that breaks a rule: from a state to the illegal state it
- * would make (bad[to]). */
+ * would make. */
 struct broken {
 	uint32_t from;
 	state_t to;
@@ -72,8 +72,6 @@ struct graph {
 	size_t *first; /* node u's edges: first[u] .. first[u + 1] */
 	struct broken *broken;
 	size_t n_broken, broken_cap;
-	state_t *bad;  /* the illegal states broken moves make, sorted */
-	size_t n_bad;
 	struct level *levels;
 	unsigned long long *from_start, *to_goal;
 	struct loads loads;
@@ -296,17 +294,20 @@ static int connect(struct graph *g)
 
 /* Shortest distances by costs, relaxed over the edges until they hold:
  * from the start forwards, in the edges' order (breadth first, so one
- * pass for the fewest crossings), and to a goal backwards. */
-static void distances(struct graph *g)
+ * pass for the fewest crossings), and to a goal backwards.  A pass for
+ * each crossing of the longest of them at most, the clock looked at
+ * after each. */
+static int distances(struct graph *g)
 {
 	size_t i;
 	bool changed = true;
+	int rc = RIVER_OK;
 
 	for (i = 0; i < g->n; i++) {
 		g->from_start[i] = i == 0 ? 0 : FAR;
 		g->to_goal[i] = state_is_goal(g->sys, g->state[i]) ? 0 : FAR;
 	}
-	while (changed) {
+	while (changed && (rc = stop_check(g->stop)) == RIVER_OK) {
 		changed = false;
 		for (i = 0; i < g->n_edges; i++) {
 			const struct edge *e = &g->edges[i];
@@ -319,7 +320,8 @@ static void distances(struct graph *g)
 		}
 	}
 	changed = true;
-	while (changed) {
+	while (changed && rc == RIVER_OK &&
+	       (rc = stop_check(g->stop)) == RIVER_OK) {
 		changed = false;
 		for (i = g->n_edges; i-- > 0;) {
 			const struct edge *e = &g->edges[i];
@@ -331,6 +333,7 @@ static void distances(struct graph *g)
 			}
 		}
 	}
+	return rc;
 }
 
 static bool on_plan(const struct graph *g, size_t u)
@@ -355,8 +358,10 @@ static int optimal_plans(struct graph *g)
 	unsigned long long best = FAR, *paths;
 	struct key *order;
 	size_t i, k;
+	int rc = distances(g);
 
-	distances(g);
+	if (rc != RIVER_OK)
+		return rc;
 	for (i = 0; i < g->n; i++)
 		if (g->to_goal[i] == 0 && g->from_start[i] < best)
 			best = g->from_start[i];
@@ -373,7 +378,8 @@ static int optimal_plans(struct graph *g)
 		e->optimal = plus(plus(g->from_start[e->from], e->cost),
 				  g->to_goal[e->to]) == best;
 	}
-	/* Count the paths in order of the distance from the start. */
+	/* Count the paths in order of the distance from the start: keys
+	 * whose "state" is that distance. */
 	order = malloc(g->n * sizeof *order);
 	paths = calloc(g->n, sizeof *paths);
 	if (!order || !paths) {
@@ -392,12 +398,13 @@ static int optimal_plans(struct graph *g)
 
 		for (i = g->first[u]; i < g->first[u + 1]; i++) {
 			const struct edge *e = &g->edges[i];
+			unsigned long long ways;
 
-			if (e->optimal)
-				paths[e->to] = add_saturating(paths[e->to],
-					mul_saturating(paths[u],
-						system_ways(g->sys, g->state[u],
-							    g->state[e->to])));
+			if (!e->optimal)
+				continue;
+			ways = system_ways(g->sys, g->state[u], g->state[e->to]);
+			paths[e->to] = add_saturating(paths[e->to],
+						      mul_saturating(paths[u], ways));
 		}
 		if (g->to_goal[u] == 0 && g->from_start[u] == best)
 			g->info.plans = add_saturating(g->info.plans, paths[u]);
