@@ -658,6 +658,72 @@ RIVER_API int river_sweep_smallest(const river_sweep *sweep, size_t k,
 RIVER_API int river_sweep_render(char **out, const river_sweep *sweep,
 				 river_format format);
 
+/* ---- The state graph --------------------------------------------- */
+
+/*
+ * Every state reachable from the start, drawn as a Graphviz DOT digraph:
+ * a node per state (its two banks, the boat's side, and the numbers the
+ * state carries: time so far, rowing turn, last load), ranked by the
+ * crossings from the start (its depth); an edge per crossing, labelled
+ * with the load (and its time when crossings take time), one line with
+ * arrows at both ends for a crossing and its way back.  The start is
+ * filled yellow, the goals green; the states and crossings of every
+ * optimal plan are drawn thick and blue (for the least time, the plans
+ * of least time).  States past the goal are drawn too.
+ */
+typedef struct river_graph_options {
+	/* Draw at most this many states; a bigger graph is drawn as a
+	 * summary, a node per depth.  0 means RIVER_GRAPH_DEFAULT_NODES. */
+	size_t max_nodes;
+	/* As in river_solve_options: the states the search may reach (0:
+	 * RIVER_DEFAULT_MAX_STATES), a time limit in seconds (0: none), a
+	 * flag that cancels. */
+	unsigned long long max_states;
+	double timeout;
+	const volatile sig_atomic_t *cancel;
+	/* Non-zero: also the crossings that break a rule, dashed red, each
+	 * to the state it would make, labelled with the rule in words. */
+	int broken;
+	/* Non-zero: the graph the search sees when it merges the items
+	 * whose exchange maps the puzzle onto itself (the same graph when
+	 * the puzzle has none). */
+	int reduced;
+} river_graph_options;
+
+#define RIVER_GRAPH_DEFAULT_NODES 2000
+
+/* What the graph held. */
+typedef struct river_graph_info {
+	unsigned long long states;    /* reachable states */
+	unsigned long long crossings; /* legal crossings between them */
+	unsigned long long broken;    /* crossings that break a rule
+					 (counted only with broken) */
+	unsigned depth;               /* the deepest state's */
+	int summary;                  /* 1: drawn as a node per depth */
+	int solved;                   /* a goal is reached (within the
+					 time limit for the least time) */
+	unsigned long long optimum;   /* the fewest crossings, or the least
+					 time (when solved); in a summary,
+					 the fewest crossings always */
+	unsigned long long plans;     /* optimal plans, saturating (when
+					 solved and not a summary) */
+} river_graph_info;
+
+RIVER_API void river_graph_options_init(river_graph_options *opts);
+
+/*
+ * Write the state graph of puzzle as DOT into a new string *dot
+ * (release it with river_free).  opts may be NULL for the defaults,
+ * info NULL when not wanted.  RIVER_OK when written (summary or not,
+ * the goal reached or not); RIVER_ELIMIT when the search reaches more
+ * than max_states states, RIVER_ETOOBIG, RIVER_ENOMEM, RIVER_ETIMEOUT
+ * or RIVER_ECANCELED as river_solve, with diag set; RIVER_EINVAL for a
+ * NULL dot or puzzle, or a bad timeout.
+ */
+RIVER_API int river_graph(char **dot, river_graph_info *info,
+			  const river_puzzle *puzzle,
+			  const river_graph_options *opts, river_diag *diag);
+
 /* Release memory the library returned to the caller (NULL is fine). */
 RIVER_API void river_free(void *ptr);
 

@@ -50,13 +50,16 @@ struct options {
 	size_t n_ranges;
 	river_sweep_axis axes[2]; /* sweep: the ranges read */
 	const char *smallest; /* sweep: NULL for the library's default */
+	size_t max_nodes;     /* graph: 0 for the default */
+	int broken;           /* graph: the crossings that break a rule */
+	int reduced;          /* graph: reduced by symmetry */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
 	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY,
-	OPT_SMALLEST
+	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -101,6 +104,12 @@ static const struct option_spec {
 	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
 	{OPT_SMALLEST, 's', "smallest", "NAME",
 	 "sweep: the least NAME with a plan (default seats)"},
+	{OPT_MAX_NODES, 'N', "max-nodes", "N",
+	 "graph: draw at most N states, else by depth (default 2000)"},
+	{OPT_BROKEN, 'b', "broken", NULL,
+	 "graph: also the crossings that break a rule"},
+	{OPT_REDUCED, 'R', "reduced", NULL,
+	 "graph: the graph reduced by symmetry"},
 };
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
@@ -113,6 +122,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle);
 static int solve(const struct options *opts, const river_puzzle *puzzle);
 static int explain(const struct options *opts, const river_puzzle *puzzle);
 static int sweep(const struct options *opts, const river_puzzle *puzzle);
+static int graph(const struct options *opts, const river_puzzle *puzzle);
 
 #define FORMAT_BIT(f) (1u << (f))
 #define TEXT_ONLY FORMAT_BIT(RIVER_FORMAT_TEXT)
@@ -151,6 +161,8 @@ static const struct command {
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
 	 FORMAT_BIT(RIVER_FORMAT_SVG) | FORMAT_BIT(RIVER_FORMAT_CSV), sweep,
 	 true},
+	{"graph", "FILE", "write the reachable state graph in Graphviz DOT",
+	 false, TEXT_ONLY, graph, false},
 };
 
 #define N_COMMANDS (sizeof command_table / sizeof command_table[0])
@@ -452,6 +464,21 @@ static int set_option(struct options *opts, const struct option_spec *o,
 					   "1 to 1000000, not '%s'", value);
 		return -1;
 	}
+	case OPT_MAX_NODES: {
+		unsigned long long n;
+
+		if (!whole_number(value, 1000000, &n))
+			return usage_error("--max-nodes needs a whole number from "
+					   "1 to 1000000, not '%s'", value);
+		opts->max_nodes = (size_t)n;
+		return -1;
+	}
+	case OPT_BROKEN:
+		opts->broken = 1;
+		return -1;
+	case OPT_REDUCED:
+		opts->reduced = 1;
+		return -1;
 	case OPT_HELP:
 		usage(stdout);
 		return EXIT_SOLVED;
@@ -1222,6 +1249,46 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 	rc = sweep_status(s);
 	river_sweep_free(s);
 	return rc;
+}
+
+/* The state graph as DOT on standard output; a graph drawn by depth,
+ * for its size, is said on standard error. */
+static int graph(const struct options *opts, const river_puzzle *puzzle)
+{
+	river_graph_options go;
+	river_graph_info info;
+	river_diag diag;
+	char *dot;
+	int rc;
+
+	if (opts->reduced && opts->no_symmetry)
+		return usage_error("%s", "--reduced and --no-symmetry "
+				   "contradict each other");
+	river_graph_options_init(&go);
+	go.max_nodes = opts->max_nodes;
+	go.max_states = opts->max_states;
+	go.timeout = opts->timeout;
+	go.broken = opts->broken;
+	go.reduced = opts->reduced;
+	go.cancel = &caught;
+	catch_signals();
+	rc = river_graph(&dot, &info, puzzle, &go, &diag);
+	release_signals();
+	if (caught) {
+		river_free(dot);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK)
+		return search_failed(opts, rc, &diag, true);
+	if (info.summary)
+		fprintf(stderr, "river: %s: %llu states, more than %zu to draw: "
+			"a node for each depth instead (raise the limit with "
+			"--max-nodes N)\n", opts->name, info.states,
+			opts->max_nodes ? opts->max_nodes
+					: (size_t)RIVER_GRAPH_DEFAULT_NODES);
+	fputs(dot, stdout);
+	river_free(dot);
+	return EXIT_SOLVED;
 }
 
 int main(int argc, char **argv)

@@ -16,9 +16,8 @@ void river_solve_options_init(river_solve_options *opts)
 		memset(opts, 0, sizeof *opts);
 }
 
-/* Say which rule s breaks, in words. */
-static void describe_violation(const struct system *sys, state_t s,
-			       char *out, size_t size)
+void plan_describe_violation(const struct system *sys, state_t s, char *out,
+			     size_t size)
 {
 	const struct model *m = sys->model;
 	bool right;
@@ -200,7 +199,7 @@ bool plan_check_step(const struct system *sys, state_t a, state_t b,
 	if (!check_crossing(sys, a, b, t, reason, size))
 		return false;
 	if (!system_safe(sys, b)) {
-		describe_violation(sys, b, reason, size);
+		plan_describe_violation(sys, b, reason, size);
 		return false;
 	}
 	return true;
@@ -220,7 +219,7 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	}
 	if (!system_safe(sys, states[0])) {
 		fault->step = 0;
-		describe_violation(sys, states[0], fault->reason,
+		plan_describe_violation(sys, states[0], fault->reason,
 				   sizeof fault->reason);
 		return false;
 	}

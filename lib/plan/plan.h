@@ -47,6 +47,12 @@ void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
 unsigned long long plan_time(const struct system *sys, const state_t *states,
 			     size_t n);
 
+/* Which rule s breaks, in words, as a check of a plan says it: "the
+ * goat is left with the cabbage on the left bank (goat eats cabbage)".
+ * sys is a puzzle's own system (not one reduced by symmetry). */
+void plan_describe_violation(const struct system *sys, state_t s, char *out,
+			     size_t size);
+
 /* Check states[0..n) against sys from first principles: each crossing
  * moves the boat with a legal load, each state obeys the rules, the last
  * is the goal.  True when all holds; else *fault says what failed. */

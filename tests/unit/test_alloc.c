@@ -1,9 +1,9 @@
 /* Out of memory, everywhere: every allocation that loading, checking,
- * solving, counting, rendering, exporting and verifying make is failed
- * in turn, first alone, then with every one after it.  Each time the
- * call must return RIVER_ENOMEM with a message (or, when a fallback
- * took the failure in its stride, exactly what it returns with memory
- * to spare), and free all it allocated.
+ * solving, counting, rendering, exporting, verifying and drawing the
+ * state graph make is failed in turn, first alone, then with every one
+ * after it.  Each time the call must return RIVER_ENOMEM with a message
+ * (or, when a fallback took the failure in its stride, exactly what it
+ * returns with memory to spare), and free all it allocated.
  *
  * The program is linked with --wrap for the allocation functions, so
  * the core's (and this file's) calls come here; cmocka, a shared
@@ -368,6 +368,28 @@ static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
 	return rc;
 }
 
+/* The state graph, with the broken moves, and as a summary by depth. */
+static int call_graph(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_graph_options opts;
+	river_graph_info info;
+	size_t nodes;
+	int rc = RIVER_OK;
+
+	river_graph_options_init(&opts);
+	opts.broken = 1;
+	for (nodes = 0; rc == RIVER_OK && nodes < 2; nodes++) {
+		char *dot = NULL;
+
+		opts.max_nodes = nodes ? 3 : 0;
+		rc = river_graph(&dot, &info, f->puzzle, &opts, diag);
+		if (rc == RIVER_OK)
+			digest_num(h, info.plans);
+		rc = took_text(h, rc, dot);
+	}
+	return rc;
+}
+
 /* An external engine: "z3" on PATH is a script that prints what Z3
  * answered to wgc's model at horizon 12 (from the fuzz corpus). */
 static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
@@ -475,6 +497,7 @@ static void chaos_puzzle(const char *name)
 	/* An explanation makes a search an alternative: the small ones. */
 	if (strcmp(name, "wgc") == 0 || strcmp(name, "bridge-torch") == 0)
 		chaos_call(&f, "explain", call_explain);
+	chaos_call(&f, "graph", call_graph);
 
 	river_free(f.plan_json);
 	river_free(f.plan_text);

@@ -1,0 +1,866 @@
+/* The reachable state graph, in Graphviz DOT.  Breadth-first from the
+ * start over the crossings the search takes (goals expanded too, so
+ * that the graph is every state reachable), then the crossings again
+ * from every state with each state found by its number, the distances
+ * from the start and to a goal both ways, and the crossings on optimal
+ * plans: u -> v is on one when from_start(u) + cost + to_goal(v) is the
+ * optimum.  Too many states to draw, and the graph is a node per depth
+ * instead. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/plan.h"
+#include "solve/bfs.h"
+#include "solve/visited.h"
+#include "util/saturate.h"
+#include "util/stop.h"
+
+/* How often (in states) the walks look at the cancel flag and clock. */
+#define GRAPH_STOP_EVERY (1u << 12)
+/* The crossings the walk may try for each state the limit allows, as
+ * the search does. */
+#define GRAPH_TRIES_PER_STATE 64
+#define FAR ULLONG_MAX
+#define NO_NODE UINT32_MAX
+
+/* The colours: the start, the goals, the optimal plans, broken moves. */
+#define START_FILL "#fff2b3"
+#define GOAL_FILL "#c6ecc6"
+#define OPTIMAL "#1f5fbf"
+#define BROKEN "#cc0000"
+
+struct edge {
+	uint32_t from, to;
+	unsigned long long cost;
+	bool optimal, drawn;
+};
+
+/* A crossing that breaks a rule: from a state to the illegal state it
+ * would make. */
+struct broken {
+	uint32_t from;
+	state_t to;
+};
+
+/* A state and its node, in the order of the states. */
+struct key {
+	state_t state;
+	uint32_t node;
+};
+
+/* Per depth, for the summary. */
+struct level {
+	unsigned long long states, goals, forward, back, broken;
+};
+
+struct graph {
+	const river_puzzle *puzzle;
+	const struct system *sys; /* the one walked: reduced or not */
+	const river_graph_options *opts;
+	const struct stop *stop;
+	struct bfs_tally tally;
+	bool least_time;
+	size_t max_nodes;
+	/* The states, breadth first, and their depths. */
+	state_t *state;
+	unsigned *depth;
+	size_t n, cap;
+	struct key *keys;
+	struct edge *edges;
+	size_t n_edges, edges_cap;
+	size_t *first; /* node u's edges: first[u] .. first[u + 1] */
+	struct broken *broken;
+	size_t n_broken, broken_cap;
+	struct level *levels;
+	unsigned long long *from_start, *to_goal;
+	struct loads loads;
+	river_graph_info info;
+};
+
+void river_graph_options_init(river_graph_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* Grow *p (of *cap elements of size) to hold one more than n. */
+static int room(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t cap2 = *cap ? *cap * 2 : 256;
+	void *q;
+
+	if (n < *cap)
+		return RIVER_OK;
+	q = realloc(*(void **)p, cap2 * size);
+	if (!q)
+		return RIVER_ENOMEM;
+	*(void **)p = q;
+	*cap = cap2;
+	return RIVER_OK;
+}
+
+static int add_state(struct graph *g, state_t s, unsigned depth)
+{
+	size_t cap = g->cap;
+
+	if (room(&g->state, &cap, g->n, sizeof *g->state) != RIVER_OK ||
+	    room(&g->depth, &g->cap, g->n, sizeof *g->depth) != RIVER_OK)
+		return RIVER_ENOMEM;
+	g->state[g->n] = s;
+	g->depth[g->n++] = depth;
+	return RIVER_OK;
+}
+
+/* Breadth first from the start, every state expanded: the states the
+ * search sees, every one of them, in order of depth. */
+static int explore(struct graph *g, struct visited *seen,
+		   unsigned long long limit)
+{
+	const struct system *sys = g->sys;
+	size_t head, i;
+	int rc;
+
+	if (visited_add(seen, sys->start) < 0 ||
+	    add_state(g, sys->start, 0) != RIVER_OK)
+		return RIVER_ENOMEM;
+	g->tally.reached = 1;
+	/* A start that breaks a rule leads nowhere. */
+	if (!system_safe(sys, sys->start))
+		return RIVER_OK;
+	for (head = 0; head < g->n; head++) {
+		state_t from = g->state[head];
+
+		if (head % GRAPH_STOP_EVERY == 0 && head &&
+		    (rc = stop_check(g->stop)) != RIVER_OK)
+			return rc;
+		rc = system_safe_loads(sys, from, &g->loads);
+		if (rc != RIVER_OK)
+			return rc;
+		g->tally.tried += g->loads.n;
+		if (g->tally.tried > GRAPH_TRIES_PER_STATE * limit) {
+			g->tally.stop = STOP_TRIED;
+			return RIVER_ELIMIT;
+		}
+		for (i = 0; i < g->loads.n; i++) {
+			state_t to = state_cross(sys, from, g->loads.delta[i]);
+
+			if (!system_bank_safe(sys, to, state_boat_right(sys, to)))
+				continue;
+			rc = visited_add(seen, to);
+			if (rc == 0)
+				continue;
+			if (rc < 0)
+				return rc;
+			if (g->n >= limit)
+				return RIVER_ELIMIT;
+			if (add_state(g, to, g->depth[head] + 1) != RIVER_OK)
+				return RIVER_ENOMEM;
+			g->tally.reached = g->n;
+		}
+	}
+	return RIVER_OK;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+
+	return x->state < y->state ? -1 : x->state > y->state;
+}
+
+static int cmp_state(const void *a, const void *b)
+{
+	state_t x = *(const state_t *)a, y = *(const state_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Number the states for finding them again. */
+static int index_states(struct graph *g)
+{
+	size_t i;
+
+	g->keys = malloc((g->n ? g->n : 1) * sizeof *g->keys);
+	if (!g->keys)
+		return RIVER_ENOMEM;
+	for (i = 0; i < g->n; i++) {
+		g->keys[i].state = g->state[i];
+		g->keys[i].node = (uint32_t)i;
+	}
+	qsort(g->keys, g->n, sizeof *g->keys, cmp_key);
+	return RIVER_OK;
+}
+
+static uint32_t node_of(const struct graph *g, state_t s)
+{
+	struct key k = {s, 0};
+	const struct key *at = bsearch(&k, g->keys, g->n, sizeof *g->keys,
+				       cmp_key);
+
+	return at ? at->node : NO_NODE;
+}
+
+/* What a crossing from a to b costs: its time for the least time, else
+ * one crossing. */
+static unsigned long long crossing_cost(const struct graph *g, state_t a,
+					state_t b)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+
+	if (!g->least_time)
+		return 1;
+	system_load_of(g->sys, a, b, count);
+	return system_trip_time(g->sys, count);
+}
+
+/* One crossing from node u to the legal state to: an edge, or in a
+ * summary a count by depth. */
+static int add_crossing(struct graph *g, size_t u, state_t to)
+{
+	uint32_t v = node_of(g, to);
+	struct edge *e;
+
+	if (v == NO_NODE)
+		return RIVER_EINTERNAL;
+	g->info.crossings++;
+	if (g->levels) {
+		struct level *l = &g->levels[g->depth[u]];
+
+		if (g->depth[v] > g->depth[u])
+			l->forward++;
+		else
+			l->back++;
+		return RIVER_OK;
+	}
+	if (room(&g->edges, &g->edges_cap, g->n_edges, sizeof *g->edges))
+		return RIVER_ENOMEM;
+	e = &g->edges[g->n_edges++];
+	e->from = (uint32_t)u;
+	e->to = v;
+	e->cost = crossing_cost(g, g->state[u], to);
+	e->optimal = e->drawn = false;
+	return RIVER_OK;
+}
+
+static int add_broken(struct graph *g, size_t u, state_t to)
+{
+	g->info.broken++;
+	if (g->levels) {
+		g->levels[g->depth[u]].broken++;
+		return RIVER_OK;
+	}
+	if (room(&g->broken, &g->broken_cap, g->n_broken, sizeof *g->broken))
+		return RIVER_ENOMEM;
+	g->broken[g->n_broken].from = (uint32_t)u;
+	g->broken[g->n_broken++].to = to;
+	return RIVER_OK;
+}
+
+/* The crossings from every state again, now that each state has its
+ * number: all the loads that can cross when the broken moves are
+ * wanted, else those the search takes. */
+static int connect(struct graph *g)
+{
+	const struct system *sys = g->sys;
+	size_t u, i;
+	int rc = RIVER_OK;
+
+	for (u = 0; u < g->n && rc == RIVER_OK; u++) {
+		state_t from = g->state[u];
+
+		if (g->first)
+			g->first[u] = g->n_edges;
+		if (!system_safe(sys, from))
+			continue;
+		if (u % GRAPH_STOP_EVERY == 0 && u &&
+		    (rc = stop_check(g->stop)) != RIVER_OK)
+			return rc;
+		rc = g->opts->broken ? system_loads(sys, from, &g->loads)
+				     : system_safe_loads(sys, from, &g->loads);
+		for (i = 0; rc == RIVER_OK && i < g->loads.n; i++) {
+			state_t to = state_cross(sys, from, g->loads.delta[i]);
+
+			if (system_safe(sys, to))
+				rc = add_crossing(g, u, to);
+			else if (g->opts->broken)
+				rc = add_broken(g, u, to);
+		}
+	}
+	if (g->first)
+		g->first[g->n] = g->n_edges;
+	return rc;
+}
+
+/* Shortest distances by costs, relaxed over the edges until they hold:
+ * from the start forwards, in the edges' order (breadth first, so one
+ * pass for the fewest crossings), and to a goal backwards.  A pass for
+ * each crossing of the longest of them at most, the clock looked at
+ * after each. */
+static int distances(struct graph *g)
+{
+	size_t i;
+	bool changed = true;
+	int rc = RIVER_OK;
+
+	for (i = 0; i < g->n; i++) {
+		g->from_start[i] = i == 0 ? 0 : FAR;
+		g->to_goal[i] = state_is_goal(g->sys, g->state[i]) ? 0 : FAR;
+	}
+	while (changed && (rc = stop_check(g->stop)) == RIVER_OK) {
+		changed = false;
+		for (i = 0; i < g->n_edges; i++) {
+			const struct edge *e = &g->edges[i];
+
+			if (g->from_start[e->from] != FAR &&
+			    g->from_start[e->from] + e->cost < g->from_start[e->to]) {
+				g->from_start[e->to] = g->from_start[e->from] + e->cost;
+				changed = true;
+			}
+		}
+	}
+	changed = true;
+	while (changed && rc == RIVER_OK &&
+	       (rc = stop_check(g->stop)) == RIVER_OK) {
+		changed = false;
+		for (i = g->n_edges; i-- > 0;) {
+			const struct edge *e = &g->edges[i];
+
+			if (g->to_goal[e->to] != FAR &&
+			    g->to_goal[e->to] + e->cost < g->to_goal[e->from]) {
+				g->to_goal[e->from] = g->to_goal[e->to] + e->cost;
+				changed = true;
+			}
+		}
+	}
+	return rc;
+}
+
+static bool on_plan(const struct graph *g, size_t u)
+{
+	return g->info.solved && g->from_start[u] != FAR &&
+	       g->to_goal[u] != FAR &&
+	       g->from_start[u] + g->to_goal[u] == g->info.optimum;
+}
+
+/* Of two costs summing to more than FAR, FAR. */
+static unsigned long long plus(unsigned long long a, unsigned long long b)
+{
+	return a == FAR || b == FAR ? FAR : add_saturating(a, b);
+}
+
+/* The optimum, the crossings on optimal plans, and how many plans they
+ * make: labelled plans, each crossing of a reduced graph standing for
+ * system_ways of them. */
+static int optimal_plans(struct graph *g)
+{
+	const struct model *m = &g->puzzle->model;
+	unsigned long long best = FAR, *paths;
+	struct key *order;
+	size_t i, k;
+	int rc = distances(g);
+
+	if (rc != RIVER_OK)
+		return rc;
+	for (i = 0; i < g->n; i++)
+		if (g->to_goal[i] == 0 && g->from_start[i] < best)
+			best = g->from_start[i];
+	/* The least-time states hold no clock: the limit is checked here. */
+	g->info.solved = best != FAR &&
+			 !(g->least_time && m->has_time_limit &&
+			   best > m->time_limit);
+	g->info.optimum = g->info.solved ? best : 0;
+	if (!g->info.solved)
+		return RIVER_OK;
+	for (i = 0; i < g->n_edges; i++) {
+		struct edge *e = &g->edges[i];
+
+		e->optimal = plus(plus(g->from_start[e->from], e->cost),
+				  g->to_goal[e->to]) == best;
+	}
+	/* Count the paths in order of the distance from the start: keys
+	 * whose "state" is that distance. */
+	order = malloc(g->n * sizeof *order);
+	paths = calloc(g->n, sizeof *paths);
+	if (!order || !paths) {
+		free(order);
+		free(paths);
+		return RIVER_ENOMEM;
+	}
+	for (i = 0; i < g->n; i++) {
+		order[i].state = g->from_start[i];
+		order[i].node = (uint32_t)i;
+	}
+	qsort(order, g->n, sizeof *order, cmp_key);
+	paths[0] = 1;
+	for (k = 0; k < g->n; k++) {
+		size_t u = order[k].node;
+
+		for (i = g->first[u]; i < g->first[u + 1]; i++) {
+			const struct edge *e = &g->edges[i];
+			unsigned long long ways;
+
+			if (!e->optimal)
+				continue;
+			ways = system_ways(g->sys, g->state[u], g->state[e->to]);
+			paths[e->to] = add_saturating(paths[e->to],
+						      mul_saturating(paths[u], ways));
+		}
+		if (g->to_goal[u] == 0 && g->from_start[u] == best)
+			g->info.plans = add_saturating(g->info.plans, paths[u]);
+	}
+	free(order);
+	free(paths);
+	return RIVER_OK;
+}
+
+/* ---- Writing it ---------------------------------------------------- */
+
+static void put_bank(struct buf *b, const struct system *sys, state_t s,
+		     bool right)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	size_t i;
+
+	for (i = 0; i < sys->model->n_items; i++)
+		count[i] = state_count(sys, s, i, right);
+	plan_put_tokens(b, sys->model, count);
+}
+
+/* A state as its banks, the boat by its bank: "farmer goat ⛵ | wolf",
+ * and on a line below the numbers the state carries. */
+static void put_state(struct buf *b, const struct system *sys, state_t s)
+{
+	bool right = state_boat_right(sys, s);
+
+	put_bank(b, sys, s, false);
+	buf_puts(b, right ? " | ⛵ " : " ⛵ | ");
+	put_bank(b, sys, s, true);
+	if (sys->phase >= 0)
+		buf_printf(b, "\nturn %llu of %u",
+			   (unsigned long long)field_get(&sys->fields[sys->phase],
+							 s) + 1, sys->period);
+	if (sys->prev >= 0 && field_get(&sys->fields[sys->prev], s))
+		buf_printf(b, "\nlast load %llu",
+			   (unsigned long long)field_get(&sys->fields[sys->prev],
+							 s) - 1);
+	if (sys->elapsed >= 0)
+		buf_printf(b, "\ntime %llu",
+			   (unsigned long long)field_get(&sys->fields[sys->elapsed],
+							 s));
+}
+
+/* Text built in t, written as a DOT string (t released). */
+static void put_quoted(struct buf *b, struct buf *t)
+{
+	if (t->failed)
+		b->failed = true;
+	else
+		buf_quote(b, t->data ? t->data : "", QUOTE_C);
+	buf_release(t);
+}
+
+static void put_state_label(struct buf *b, const struct system *sys,
+			    state_t s, const char *more)
+{
+	struct buf t;
+
+	buf_init(&t);
+	put_state(&t, sys, s);
+	if (more)
+		buf_printf(&t, "\n%s", more);
+	buf_puts(b, "label=");
+	put_quoted(b, &t);
+}
+
+/* The load from a to b, and its time when crossings take time. */
+static void put_load_label(struct buf *b, const struct graph *g, state_t a,
+			   state_t c)
+{
+	const struct system *sys = g->sys;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	struct buf t;
+
+	buf_init(&t);
+	system_load_of(sys, a, c, count);
+	plan_put_tokens(&t, sys->model, count);
+	if (model_timed(sys->model))
+		buf_printf(&t, " (%u)", system_trip_time(sys, count));
+	buf_puts(b, "label=");
+	put_quoted(b, &t);
+}
+
+static const char *plural(unsigned long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* The optimum in words: "7 crossings", "time 17". */
+static void put_cost(char *out, size_t size, const struct graph *g)
+{
+	if (g->least_time)
+		snprintf(out, size, "time %llu", g->info.optimum);
+	else
+		snprintf(out, size, "%llu crossing%s", g->info.optimum,
+			 plural(g->info.optimum));
+}
+
+/* The graph's title: the puzzle's, and what the drawing shows. */
+static void put_head(struct buf *b, const struct graph *g, const char *what)
+{
+	struct buf t;
+
+	buf_puts(b, "digraph river {\n\tgraph [label=");
+	buf_init(&t);
+	buf_printf(&t, "%s\n%s", g->puzzle->model.title, what);
+	put_quoted(b, &t);
+	buf_puts(b, ", labelloc=t, fontname=\"Helvetica\", newrank=true, "
+		 "nodesep=0.3, ranksep=0.5];\n"
+		 "\tnode [shape=box, style=rounded, fontname=\"Helvetica\", "
+		 "fontsize=10];\n"
+		 "\tedge [fontname=\"Helvetica\", fontsize=9];\n");
+}
+
+static void put_comment(struct buf *b, const struct graph *g)
+{
+	const river_graph_info *in = &g->info;
+	char cost[64];
+
+	put_cost(cost, sizeof cost, g);
+
+	buf_printf(b, "// %llu state%s, %llu crossing%s", in->states,
+		   plural(in->states), in->crossings, plural(in->crossings));
+	if (g->opts->broken)
+		buf_printf(b, ", %llu that break%s a rule", in->broken,
+			   in->broken == 1 ? "s" : "");
+	buf_printf(b, "; the deepest state %u crossing%s from the start\n",
+		   in->depth, plural(in->depth));
+	if (g->opts->reduced)
+		buf_printf(b, "// reduced by symmetry%s\n",
+			   g->puzzle->sym ? "" : ": the puzzle has none");
+	if (!in->solved)
+		buf_puts(b, "// no plan reaches the goal\n");
+	else if (in->summary)
+		buf_printf(b, "// a goal is first reached after %u crossing%s\n",
+			   (unsigned)in->optimum, plural(in->optimum));
+	else
+		buf_printf(b, "// %llu optimal plan%s, %s\n", in->plans,
+			   plural(in->plans), cost);
+}
+
+static void put_ranks(struct buf *b, const struct graph *g)
+{
+	size_t i = 0, d;
+
+	for (d = 0; d <= g->info.depth; d++) {
+		buf_puts(b, "\t{rank=same;");
+		for (; i < g->n && g->depth[i] == d; i++)
+			buf_printf(b, " s%zu;", i);
+		buf_puts(b, "}\n");
+	}
+}
+
+static void put_node(struct buf *b, const struct graph *g, size_t u)
+{
+	state_t s = g->state[u];
+	bool goal = state_is_goal(g->sys, s);
+	const char *more = NULL;
+	char reason[256];
+
+	buf_printf(b, "\ts%zu [", u);
+	if (u == 0 && !system_safe(g->sys, s)) {
+		plan_describe_violation(&g->puzzle->sys, g->puzzle->sym &&
+					g->sys != &g->puzzle->sys
+					? symmetry_canonical(g->puzzle->sym, s) : s,
+					reason, sizeof reason);
+		more = reason;
+	}
+	put_state_label(b, g->sys, s, more);
+	if (u == 0 || goal)
+		buf_printf(b, ", style=\"rounded,filled\", fillcolor=\"%s\"",
+			   u == 0 ? START_FILL : GOAL_FILL);
+	if (on_plan(g, u))
+		buf_puts(b, ", color=\"" OPTIMAL "\", penwidth=2.5");
+	buf_printf(b, ", class=\"%s%s%s\"", u == 0 ? "start " : "",
+		   goal ? "goal " : "", on_plan(g, u) ? "optimal" : "state");
+	buf_puts(b, "];\n");
+}
+
+/* The edge back from e's head to its tail with the same load, or NULL. */
+static struct edge *reverse(const struct graph *g, const struct edge *e)
+{
+	size_t i;
+
+	for (i = g->first[e->to]; i < g->first[e->to + 1]; i++)
+		if (g->edges[i].to == e->from)
+			return &g->edges[i];
+	return NULL;
+}
+
+/* A crossing, and its way back on the same line when there is one:
+ * drawn the way an optimal plan takes it, else from the shallower
+ * state. */
+static void put_edge(struct buf *b, const struct graph *g, struct edge *e)
+{
+	struct edge *r = reverse(g, e), *way = e;
+
+	e->drawn = true;
+	if (r) {
+		r->drawn = true;
+		if (r->optimal || (!e->optimal &&
+				   g->depth[r->from] < g->depth[e->from]))
+			way = r;
+	}
+	buf_printf(b, "\ts%u -> s%u [", (unsigned)way->from, (unsigned)way->to);
+	put_load_label(b, g, g->state[way->from], g->state[way->to]);
+	if (r)
+		buf_puts(b, ", dir=both");
+	if (way->optimal)
+		buf_puts(b, ", color=\"" OPTIMAL "\", penwidth=2.5, "
+			 "class=\"optimal\"");
+	buf_puts(b, "];\n");
+}
+
+/* The illegal states broken moves make, each once, and the moves. */
+static int put_broken(struct buf *b, const struct graph *g)
+{
+	const river_puzzle *p = g->puzzle;
+	bool reduced = g->sys != &p->sys;
+	state_t *bad = malloc((g->n_broken ? g->n_broken : 1) * sizeof *bad);
+	size_t i, n = 0;
+	char reason[256];
+
+	if (!bad)
+		return RIVER_ENOMEM;
+	for (i = 0; i < g->n_broken; i++)
+		bad[i] = g->broken[i].to;
+	qsort(bad, g->n_broken, sizeof *bad, cmp_state);
+	for (i = 0; i < g->n_broken; i++)
+		if (i == 0 || bad[i] != bad[n - 1])
+			bad[n++] = bad[i];
+	for (i = 0; i < n; i++) {
+		plan_describe_violation(&p->sys, reduced
+					? symmetry_canonical(p->sym, bad[i])
+					: bad[i], reason, sizeof reason);
+		buf_printf(b, "\tx%zu [", i);
+		put_state_label(b, g->sys, bad[i], reason);
+		buf_puts(b, ", color=\"" BROKEN "\", fontcolor=\"" BROKEN
+			 "\", style=\"rounded,dashed\", class=\"broken\"];\n");
+	}
+	for (i = 0; i < g->n_broken; i++) {
+		const struct broken *m = &g->broken[i];
+		const state_t *at = bsearch(&m->to, bad, n, sizeof *bad,
+					    cmp_state);
+
+		buf_printf(b, "\ts%u -> x%zu [", (unsigned)m->from,
+			   (size_t)(at - bad));
+		put_load_label(b, g, g->state[m->from], m->to);
+		buf_puts(b, ", color=\"" BROKEN "\", fontcolor=\"" BROKEN
+			 "\", style=dashed, class=\"broken\"];\n");
+	}
+	free(bad);
+	return RIVER_OK;
+}
+
+static int write_graph(struct buf *b, struct graph *g)
+{
+	char what[160], cost[64];
+	size_t i;
+
+	put_comment(b, g);
+	put_cost(cost, sizeof cost, g);
+	if (g->info.solved)
+		snprintf(what, sizeof what, "%llu state%s; the optimal plans "
+			 "(%s) in blue", g->info.states, plural(g->info.states),
+			 cost);
+	else
+		snprintf(what, sizeof what, "%llu state%s; no plan reaches the "
+			 "goal", g->info.states, plural(g->info.states));
+	put_head(b, g, what);
+	put_ranks(b, g);
+	for (i = 0; i < g->n; i++)
+		put_node(b, g, i);
+	for (i = 0; i < g->n_edges; i++)
+		if (!g->edges[i].drawn)
+			put_edge(b, g, &g->edges[i]);
+	if (put_broken(b, g) != RIVER_OK)
+		return RIVER_ENOMEM;
+	buf_puts(b, "}\n");
+	return RIVER_OK;
+}
+
+/* A node per depth: its states, goals and crossings. */
+static void write_summary(struct buf *b, struct graph *g)
+{
+	unsigned d;
+	char what[160];
+
+	put_comment(b, g);
+	buf_printf(b, "// more than %zu states: a node for each depth\n",
+		   g->max_nodes);
+	snprintf(what, sizeof what, "%llu states, by their crossings from "
+		 "the start (too many to draw each)", g->info.states);
+	put_head(b, g, what);
+	for (d = 0; d <= g->info.depth; d++) {
+		const struct level *l = &g->levels[d];
+		struct buf t;
+
+		buf_init(&t);
+		buf_printf(&t, "depth %u\n%llu state%s", d, l->states,
+			   plural(l->states));
+		if (d == 0)
+			buf_puts(&t, ", the start");
+		if (l->goals)
+			buf_printf(&t, "\n%llu goal%s", l->goals,
+				   plural(l->goals));
+		if (g->opts->broken)
+			buf_printf(&t, "\n%llu crossing%s break%s a rule",
+				   l->broken, plural(l->broken),
+				   l->broken == 1 ? "s" : "");
+		buf_printf(b, "\td%u [label=", d);
+		put_quoted(b, &t);
+		if (d == 0 || l->goals)
+			buf_printf(b, ", style=\"rounded,filled\", "
+				   "fillcolor=\"%s\"", d == 0 ? START_FILL
+							  : GOAL_FILL);
+		buf_puts(b, "];\n");
+	}
+	for (d = 0; d < g->info.depth; d++)
+		buf_printf(b, "\td%u -> d%u [label=\"%llu crossing%s\"];\n", d,
+			   d + 1, g->levels[d].forward,
+			   plural(g->levels[d].forward));
+	for (d = 1; d <= g->info.depth; d++)
+		if (g->levels[d].back)
+			buf_printf(b, "\td%u -> d%u [label=\"%llu back\", "
+				   "style=dashed, color=gray50, fontcolor=gray50, "
+				   "constraint=false];\n", d, d - 1,
+				   g->levels[d].back);
+	buf_puts(b, "}\n");
+}
+
+/* Count the states and goals by depth; the first goal's depth is the
+ * fewest crossings. */
+static void tally_levels(struct graph *g)
+{
+	size_t i;
+
+	g->info.optimum = FAR;
+	for (i = 0; i < g->n; i++) {
+		struct level *l = &g->levels[g->depth[i]];
+
+		l->states++;
+		if (state_is_goal(g->sys, g->state[i])) {
+			l->goals++;
+			if (g->depth[i] < g->info.optimum)
+				g->info.optimum = g->depth[i];
+		}
+	}
+	g->info.solved = g->info.optimum != FAR;
+	if (!g->info.solved)
+		g->info.optimum = 0;
+}
+
+static int build(struct graph *g, struct buf *b, unsigned long long limit)
+{
+	struct visited seen;
+	int rc = visited_init(&seen, g->sys);
+
+	if (rc == RIVER_OK)
+		rc = explore(g, &seen, limit);
+	visited_release(&seen);
+	if (rc != RIVER_OK)
+		return rc;
+	g->info.states = g->n;
+	g->info.depth = g->depth[g->n - 1];
+	g->info.summary = g->n > g->max_nodes;
+	if (index_states(g) != RIVER_OK)
+		return RIVER_ENOMEM;
+	if (g->info.summary)
+		g->levels = calloc(g->info.depth + 1, sizeof *g->levels);
+	else
+		g->first = malloc((g->n + 1) * sizeof *g->first);
+	if (!g->levels && !g->first)
+		return RIVER_ENOMEM;
+	rc = connect(g);
+	if (rc != RIVER_OK)
+		return rc;
+	if (g->info.summary) {
+		tally_levels(g);
+		write_summary(b, g);
+		return RIVER_OK;
+	}
+	g->from_start = malloc(g->n * sizeof *g->from_start);
+	g->to_goal = malloc(g->n * sizeof *g->to_goal);
+	if (!g->from_start || !g->to_goal)
+		return RIVER_ENOMEM;
+	rc = optimal_plans(g);
+	return rc == RIVER_OK ? write_graph(b, g) : rc;
+}
+
+static void graph_release(struct graph *g)
+{
+	loads_release(&g->loads);
+	free(g->state);
+	free(g->depth);
+	free(g->keys);
+	free(g->edges);
+	free(g->first);
+	free(g->broken);
+	free(g->levels);
+	free(g->from_start);
+	free(g->to_goal);
+}
+
+int river_graph(char **dot, river_graph_info *info,
+		const river_puzzle *puzzle, const river_graph_options *opts,
+		river_diag *diag)
+{
+	river_graph_options defaults;
+	river_solve_options so;
+	struct graph g;
+	struct stop stop;
+	struct buf b;
+	int rc;
+
+	if (dot)
+		*dot = NULL;
+	if (info)
+		memset(info, 0, sizeof *info);
+	if (!dot || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	if (!opts) {
+		river_graph_options_init(&defaults);
+		opts = &defaults;
+	}
+	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	river_solve_options_init(&so);
+	so.max_states = opts->max_states;
+	memset(&g, 0, sizeof g);
+	g.puzzle = puzzle;
+	g.sys = opts->reduced && puzzle->sym ? &puzzle->sym->sys : &puzzle->sys;
+	g.opts = opts;
+	g.stop = &stop;
+	g.least_time = puzzle->model.minimize_time;
+	g.max_nodes = opts->max_nodes ? opts->max_nodes
+				      : RIVER_GRAPH_DEFAULT_NODES;
+	/* Node numbers are 32-bit. */
+	g.tally.limit = bfs_state_limit(&so, UINT32_MAX - 1);
+	loads_init(&g.loads);
+	buf_init(&b);
+	rc = build(&g, &b, g.tally.limit);
+	if (rc == RIVER_OK && !(*dot = buf_take(&b)))
+		rc = RIVER_ENOMEM;
+	if (rc == RIVER_EINTERNAL)
+		diag_set(diag, rc, NULL, NULL, "internal error: a crossing "
+			 "leads to a state the graph's walk did not reach");
+	else if (rc != RIVER_OK)
+		bfs_diag(rc, &g.tally, &stop, diag);
+	if (rc == RIVER_OK && info)
+		*info = g.info;
+	buf_release(&b);
+	graph_release(&g);
+	return rc;
+}
