@@ -124,6 +124,10 @@ static int explain(const struct options *opts, const river_puzzle *puzzle);
 static int sweep(const struct options *opts, const river_puzzle *puzzle);
 static int graph(const struct options *opts, const river_puzzle *puzzle);
 
+/* The --format names, indexed by river_format. */
+static const char *const format_names[] = {"text", "json", "svg", "csv"};
+#define N_FORMATS (sizeof format_names / sizeof format_names[0])
+
 #define FORMAT_BIT(f) (1u << (f))
 #define TEXT_ONLY FORMAT_BIT(RIVER_FORMAT_TEXT)
 
@@ -410,20 +414,18 @@ static int set_option(struct options *opts, const struct option_spec *o,
 					   ", not '%s'", value);
 		return -1;
 	}
-	case OPT_FORMAT:
+	case OPT_FORMAT: {
+		size_t f;
+
 		opts->format_set = 1;
-		if (strcmp(value, "text") == 0)
-			opts->format = RIVER_FORMAT_TEXT;
-		else if (strcmp(value, "json") == 0)
-			opts->format = RIVER_FORMAT_JSON;
-		else if (strcmp(value, "svg") == 0)
-			opts->format = RIVER_FORMAT_SVG;
-		else if (strcmp(value, "csv") == 0)
-			opts->format = RIVER_FORMAT_CSV;
-		else
-			return usage_error("unknown format '%s' (use text, json, "
-					   "svg or csv)", value);
-		return -1;
+		for (f = 0; f < N_FORMATS; f++)
+			if (strcmp(value, format_names[f]) == 0) {
+				opts->format = (river_format)f;
+				return -1;
+			}
+		return usage_error("unknown format '%s' (use text, json, svg or "
+				   "csv)", value);
+	}
 	case OPT_MAX_STATES:
 		return set_max_states(opts, value);
 	case OPT_THREADS:
@@ -566,17 +568,16 @@ static int unknown_command(const char *name)
 
 static int wrong_format(const struct command *c)
 {
-	static const char *const names[] = {"text", "json", "svg", "csv"};
 	size_t i, n = 0, shown = 0;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < N_FORMATS; i++)
 		n += (c->formats & FORMAT_BIT(i)) != 0;
 	fprintf(stderr, "river: %s writes ", c->name);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < N_FORMATS; i++)
 		if (c->formats & FORMAT_BIT(i)) {
 			shown++;
 			fprintf(stderr, "%s%s", shown == 1 ? "" : shown < n ?
-				", " : " or ", names[i]);
+				", " : " or ", format_names[i]);
 		}
 	fputs(n == 1 ? " only" : "", stderr);
 	fputs("\nTry 'river --help'.\n", stderr);
