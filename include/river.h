@@ -270,11 +270,12 @@ RIVER_API int river_solve(river_plan **out, const river_puzzle *puzzle,
 
 RIVER_API void river_plan_free(river_plan *plan);
 
-/* 1 when the plan reaches the goal, 0 when the goal is unreachable. */
+/* 1 when the plan reaches the goal, 0 when the goal is unreachable (or,
+ * for river_replay's plan, not reached). */
 RIVER_API int river_plan_solved(const river_plan *plan);
 /* Distinct legal states the search reached, the start included. */
 RIVER_API unsigned long long river_plan_states_explored(const river_plan *plan);
-/* Number of crossings (0 when unsolved). */
+/* Number of crossings (0 when unsolved; a replay's, all it played). */
 /* The total time of a solved plan's crossings (each takes its slowest
  * passenger's time, at least the boat's); 0 when unsolved. */
 RIVER_API unsigned long long river_plan_time(const river_plan *plan);
@@ -375,6 +376,22 @@ RIVER_API int river_verdict_render(char **out, const river_verdict *verdict,
 				   const river_puzzle *puzzle,
 				   const char *name, unsigned long long optimum,
 				   river_format format);
+
+/*
+ * Replay the crossings a player made, without any search: the text is
+ * read as river_verify reads a plan, and may hold no crossings.  On
+ * RIVER_OK, *verdict is river_verify's and *out a new plan
+ * (river_plan_free) of the crossings replayed, up to the one at fault
+ * when one is: its last state is where the player stands.  Walk it with
+ * the accessors below; river_plan_solved says whether it ends at the
+ * goal, river_plan_crossings and river_plan_time count what was played,
+ * and river_plan_render shows it (its verdict "3 crossings played: the
+ * goal is not reached yet.", its JSON engine "replay" with
+ * states_explored null).  RIVER_ESYNTAX as river_verify.
+ */
+RIVER_API int river_replay(river_plan **out, river_verdict *verdict,
+			   const river_puzzle *puzzle, const char *text,
+			   size_t len, const char *name, river_diag *diag);
 
 /* ---- Hints ------------------------------------------------------- */
 

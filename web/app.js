@@ -9,9 +9,8 @@
 'use strict';
 
 const $ = id => document.getElementById(id);
-const quick = new River();  /* checks, moves, hints, exports */
-let solver = null;          /* searches, which may be long: started
-			     * once the page is ready */
+const quick = new River();  /* checks, moves, exports */
+const solver = new River(); /* searches and hints, which may be long */
 
 /* The most optimal plans kept to step through. */
 const MAX_PLANS = 100;
@@ -24,7 +23,10 @@ const page = {
 	step: 0,          /* the state shown: 0 the start */
 	timer: null,      /* playing the animation */
 	anim: 0,          /* the animation under way, to drop stale ones */
-	play: null,       /* play mode: {moves, chosen, state, hint, optimum} */
+	readyMs: 0,       /* when the page was ready, after navigation */
+	solveMs: 0,       /* how long the last solve took, click to plan */
+	play: null,       /* play mode: {moves, chosen, state, time, hint (a
+			   * promise), optimum, won} */
 };
 window.riverPage = page;
 
@@ -178,7 +180,7 @@ function edited()
  * the text as it was, answers nothing now (it says "Cancelled."). */
 function clearPlan()
 {
-	if (solver && solver.busy())
+	if (solver.busy())
 		solver.cancel();
 	stopPlaying();
 	page.plans = null;
@@ -383,8 +385,7 @@ function drawPlay()
 	$('cross').disabled = g.chosen.length === 0 || g.won;
 	$('undo').disabled = g.moves.length === 0;
 	$('caption').textContent = g.won ? '' : 'Crossings so far: ' +
-		g.moves.length + (page.check.timed ? ', time ' +
-		g.hint.verdict.time : '') +
+		g.moves.length + (page.check.timed ? ', time ' + g.time : '') +
 		'. Click who gets into the boat, then Cross.';
 }
 
@@ -394,14 +395,36 @@ function say(text, cls)
 	$('message').className = cls || '';
 }
 
-/* Ask the library about the moves: the verdict, and the hint from the
- * state they reach (which is also how the page knows that state). */
+/* The moves replayed by the library, without a search: the verdict (a
+ * refused crossing and its reason) and the crossings played, whose last
+ * state is where the player stands. */
 async function replay(moves)
 {
-	const r = await quick.hint($('source').value, planText(moves));
-	if (!r.ok)
+	const r = await quick.replay($('source').value, planText(moves));
+	if (!r.ok) {
 		say(r.error.message, 'refused');
+		return r;
+	}
+	const steps = r.plan.plan, last = steps[steps.length - 1];
+	r.state = last ? { boat: last.to, left: last.left, right: last.right }
+		       : r.plan.start;
 	return r;
+}
+
+/* The hint from where the player stands: a search, on the solver's
+ * worker so that moves never wait for it; a newer move cancels it.  A
+ * dead end is said as soon as it is known. */
+function askHint(g)
+{
+	if (solver.busy())
+		solver.cancel();
+	const moves = g.moves;
+	g.hint = solver.hint($('source').value, planText(moves)).then(r => {
+		if (page.play === g && g.moves === moves && r.ok && r.hint &&
+		    !r.hint.solved && !g.won)
+			say(r.text.trim(), 'refused');
+		return r;
+	}, e => ({ ok: false, error: { message: e.message } }));
 }
 
 async function startPlay()
@@ -412,37 +435,46 @@ async function startPlay()
 	}
 	clearPlan();
 	const r = await replay([]);
-	if (!r.ok || !r.hint)
+	if (!r.ok)
 		return;
-	page.play = { moves: [], chosen: [], state: r.hint.state, hint: r,
-		      optimum: r.hint, won: false };
+	const g = { moves: [], chosen: [], state: r.state, time: 0,
+		    hint: null, optimum: null, won: false };
+	page.play = g;
 	$('play-btn').setAttribute('aria-pressed', 'true');
 	$('playbar').hidden = false;
-	say(r.hint.solved ? 'Take everything across.' :
-		r.text.trim(), r.hint.solved ? '' : 'refused');
+	say('Take everything across.', '');
 	drawPlay();
+	askHint(g);
+	/* The start's hint is the optimum the win is measured against. */
+	const h = await g.hint;
+	if (page.play !== g)
+		return;
+	if (h.ok && h.hint)
+		g.optimum = h.hint;
+	else
+		say('No hint: ' + h.error.message + '.', 'refused');
 }
 
-function arrived(r)
+function arrived(g, r)
 {
-	const g = page.play, o = g.optimum;
-	const h = r.hint;
-	g.hint = r;
-	g.state = h.state;
+	g.state = r.state;
+	g.time = r.plan.time || 0;
 	g.chosen = [];
-	if (h.at_goal) {
+	if (r.verdict.legal) {
 		g.won = true;
+		const o = g.optimum;
 		let text = 'You won in ' + g.moves.length + ' crossings';
 		if (page.check.timed)
-			text += ', time ' + r.verdict.time;
-		text += '; the optimum is ' + o.remaining + ' crossings';
-		if (page.check.minimizes_time)
-			text += ', time ' + o.time;
+			text += ', time ' + g.time;
+		if (o && o.solved) {
+			text += '; the optimum is ' + o.remaining + ' crossings';
+			if (page.check.minimizes_time)
+				text += ', time ' + o.time;
+		}
 		say(text + '.', 'won');
-	} else if (!h.solved) {
-		say(r.text.trim(), 'refused');
 	} else {
 		say('');
+		askHint(g);
 	}
 }
 
@@ -462,7 +494,7 @@ async function cross()
 	const before = g.state, passengers = g.chosen;
 	g.moves = moves;
 	const mine = ++page.anim;
-	arrived(r);
+	arrived(g, r);
 	crossing(before, passengers, before.boat, g.state.boat, g.state, mine);
 	setTimeout(() => { if (page.play === g && mine === page.anim) drawPlay(); }, 700);
 	$('cross').disabled = true;
@@ -480,17 +512,26 @@ async function undo()
 	g.moves = moves;
 	g.won = false;
 	page.anim++;
-	arrived(r);
+	arrived(g, r);
 	drawPlay();
 }
 
-function hint()
+async function hint()
 {
 	const g = page.play;
-	if (!g)
+	if (!g || g.won)
 		return;
-	say(g.hint.text.trim(), '');
-	const next = g.hint.hint.next;
+	const moves = g.moves;
+	say('Searching for a hint…', '');
+	const r = await g.hint;
+	if (page.play !== g || g.moves !== moves)
+		return;
+	if (!r.ok) {
+		say('No hint: ' + r.error.message + '.', 'refused');
+		return;
+	}
+	say(r.text.trim(), r.hint.solved ? '' : 'refused');
+	const next = r.hint.next;
 	if (!next)
 		return;
 	const want = next.boat.slice();
@@ -622,7 +663,7 @@ async function main()
 		$('gutter').scrollTop = $('source').scrollTop;
 	});
 	$('solve-btn').onclick = solve;
-	$('cancel-btn').onclick = () => solver && solver.cancel();
+	$('cancel-btn').onclick = () => solver.cancel();
 	$('play-btn').onclick = startPlay;
 	$('first').onclick = () => step(0);
 	$('back').onclick = () => step(page.step - 1);
@@ -656,7 +697,7 @@ async function main()
 		menu.value = 'wgc';
 		await load('wgc', RIVER_PUZZLES.find(q => q.name === 'wgc').text);
 	}
-	solver = new River();
+	page.readyMs = performance.now();
 	document.body.dataset.ready = '1';
 }
 

@@ -80,6 +80,15 @@ static void put_diag(struct buf *b, int status, const river_diag *diag)
 }
 
 /* Close the object begun with '{' (dropping the last comma). */
+/* No answer: the library ran out of memory writing it (the worker
+ * says so). */
+static char *fail(struct buf *b, river_puzzle *p)
+{
+	buf_release(b);
+	river_puzzle_free(p);
+	return NULL;
+}
+
 static char *finish(struct buf *b)
 {
 	if (b->len && b->data[b->len - 1] == ',')
@@ -272,15 +281,19 @@ WEB_EXPORT char *web_solve(const char *text, int count, int max_plans,
 	return finish(&b);
 }
 
-static void put_verdict(struct buf *b, const river_verdict *v)
+/* The verdict as river_verdict_render's JSON; RIVER_ENOMEM when it
+ * could not be written. */
+static int put_verdict(struct buf *b, const river_verdict *v,
+		       const river_puzzle *p)
 {
-	put_key(b, "verdict");
-	buf_printf(b, "{\"legal\":%s,\"crossings\":%zu,\"step\":%zu,"
-		   "\"time\":%llu,", v->legal ? "true" : "false",
-		   v->crossings, v->step, v->time);
-	put_key(b, "reason");
-	buf_quote(b, v->reason, QUOTE_JSON);
-	buf_puts(b, "},");
+	char *s;
+	int rc = river_verdict_render(&s, v, p, "plan", 0, RIVER_FORMAT_JSON);
+
+	if (rc == RIVER_OK) {
+		put_raw(b, "verdict", s);
+		river_free(s);
+	}
+	return rc;
 }
 
 /* Check a plan (one crossing a line, or river's table or JSON). */
@@ -300,8 +313,47 @@ WEB_EXPORT char *web_verify(const char *text, const char *plan)
 		put_diag(&b, rc, &diag);
 	} else {
 		buf_puts(&b, "\"ok\":true,");
-		put_verdict(&b, &v);
+		if (put_verdict(&b, &v, p) != RIVER_OK)
+			return fail(&b, p);
 	}
+	river_puzzle_free(p);
+	return finish(&b);
+}
+
+/*
+ * Play: the moves so far replayed (river_replay), without a search: the
+ * verdict (a crossing at fault is refused with its reason) and the
+ * crossings replayed as river_plan_render's JSON, whose last state is
+ * where the player stands.
+ */
+WEB_EXPORT char *web_replay(const char *text, const char *plan)
+{
+	river_verdict v;
+	river_puzzle *p;
+	river_plan *played = NULL;
+	river_diag diag;
+	struct buf b;
+	char *s;
+	int rc;
+
+	if (begin(&b, &p, text) != RIVER_OK)
+		return finish(&b);
+	memset(&diag, 0, sizeof diag);
+	rc = river_replay(&played, &v, p, plan, strlen(plan), "plan", &diag);
+	if (rc != RIVER_OK) {
+		put_diag(&b, rc, &diag);
+		river_puzzle_free(p);
+		return finish(&b);
+	}
+	buf_puts(&b, "\"ok\":true,");
+	rc = put_verdict(&b, &v, p);
+	if (rc == RIVER_OK)
+		rc = river_plan_render(&s, played, RIVER_FORMAT_JSON);
+	river_plan_free(played);
+	if (rc != RIVER_OK)
+		return fail(&b, p);
+	put_raw(&b, "plan", s);
+	river_free(s);
 	river_puzzle_free(p);
 	return finish(&b);
 }
@@ -335,21 +387,22 @@ WEB_EXPORT char *web_hint(const char *text, const char *plan,
 		goto out;
 	}
 	buf_puts(&b, "\"ok\":true,");
-	put_verdict(&b, &v);
-	if (!hint)
-		goto out;
-	rc = river_hint_render(&s, hint, RIVER_FORMAT_JSON);
-	if (rc == RIVER_OK) {
+	rc = put_verdict(&b, &v, p);
+	if (rc == RIVER_OK && hint)
+		rc = river_hint_render(&s, hint, RIVER_FORMAT_JSON);
+	if (rc == RIVER_OK && hint) {
 		put_raw(&b, "hint", s);
 		river_free(s);
 		rc = river_hint_render(&s, hint, RIVER_FORMAT_TEXT);
+		if (rc == RIVER_OK) {
+			put_string(&b, "text", s);
+			river_free(s);
+		}
 	}
-	if (rc == RIVER_OK) {
-		put_string(&b, "text", s);
-		river_free(s);
-	}
-out:
 	river_plan_free(hint);
+	if (rc != RIVER_OK)
+		return fail(&b, p);
+out:
 	river_puzzle_free(p);
 	return finish(&b);
 }

@@ -8,6 +8,8 @@
  *   await river.solve(text, {count, maxPlans, maxStates, onProgress})
  *                                      // {ok, plan, svg, count, alternatives}
  *   await river.verify(text, plan)     // {ok, verdict: {legal, step, reason}}
+ *   await river.replay(text, plan)     // {ok, verdict, plan}: the moves so
+ *                                      // far, without a search
  *   await river.hint(text, plan)       // {ok, verdict, hint, text}
  *   await river.exportModel(text, fmt) // {ok, model}
  *   await river.info()                 // {version, formats}
@@ -15,10 +17,12 @@
  *
  * A failure the library reports comes back as {ok: false, error: {line,
  * column, message, text, status, name}}; a cancelled call rejects with
- * an Error whose name is 'Cancel'.  Needs worker-source.js (the worker,
- * river.js and worker.js in one string) loaded first.
+ * an Error whose name is 'Cancel'.  Needs river-wasm.js (the wasm as
+ * base64) and worker-source.js (the worker, river.js and worker.js in
+ * one string) loaded first.  The wasm is compiled once, when the first
+ * River starts, and every worker instantiates that module.
  */
-/* global RIVER_WORKER_SOURCE */
+/* global RIVER_WASM, RIVER_WORKER_SOURCE */
 'use strict';
 
 class River {
@@ -29,9 +33,23 @@ class River {
 		this.start();
 	}
 
+	/* river.wasm compiled, once for the page. */
+	static compiled() {
+		if (!River.module) {
+			const text = atob(RIVER_WASM);
+			const bytes = new Uint8Array(text.length);
+			for (let i = 0; i < text.length; i++)
+				bytes[i] = text.charCodeAt(i);
+			River.module = WebAssembly.compile(bytes);
+		}
+		return River.module;
+	}
+
 	start() {
 		this.pending = new Map();
-		this.worker = new Worker(this.url);
+		const worker = this.worker = new Worker(this.url);
+		/* The module goes first; calls wait for it to be sent. */
+		this.sent = River.compiled().then(m => worker.postMessage({ module: m }));
 		this.worker.onmessage = e => {
 			const m = e.data, p = this.pending.get(m.id);
 			if (!p)
@@ -57,8 +75,13 @@ class River {
 	call(fn, args, onProgress) {
 		return new Promise((resolve, reject) => {
 			const id = this.next++;
+			const worker = this.worker;
 			this.pending.set(id, { resolve, reject, onProgress });
-			this.worker.postMessage({ id, fn, args });
+			this.sent.then(() => worker.postMessage({ id, fn, args }),
+				       e => {
+					       this.pending.delete(id);
+					       reject(e);
+				       });
 		});
 	}
 
@@ -82,6 +105,7 @@ class River {
 			o.maxPlans || 0, o.maxStates || 0], o.onProgress);
 	}
 	verify(text, plan) { return this.call('web_verify', [text, plan]); }
+	replay(text, plan) { return this.call('web_replay', [text, plan]); }
 	hint(text, plan, o = {}) {
 		return this.call('web_hint', [text, plan, o.maxStates || 0],
 			o.onProgress);

@@ -1,4 +1,4 @@
-/* Hints: replay a partial plan as river_verify does, then search from
+/* Hints: replay a partial plan (river_replay), then search from
  * the state it reaches for the rest of an optimal plan, whose first
  * crossing is the hint. */
 #include <stdlib.h>
@@ -10,6 +10,7 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	       const char *name, const river_solve_options *opts,
 	       river_diag *diag)
 {
+	river_plan *played;
 	state_t here;
 	int rc;
 
@@ -18,10 +19,14 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	if (!out || !verdict || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	rc = plan_replay(verdict, &here, puzzle, text, len, name, diag);
+	rc = river_replay(&played, verdict, puzzle, text, len, name, diag);
 	/* A crossing at fault: the verdict says which, there is no hint. */
-	if (rc != RIVER_OK || verdict->step > 0)
+	if (rc != RIVER_OK || verdict->step > 0) {
+		river_plan_free(played);
 		return rc;
+	}
+	here = played->states[played->n_states - 1];
+	river_plan_free(played);
 	return plan_solve_from(out, puzzle, &here, verdict->time, opts, diag);
 }
 

@@ -534,14 +534,14 @@ unsigned long long river_plan_states_explored(const river_plan *plan)
 
 unsigned long long river_plan_time(const river_plan *plan)
 {
-	if (!plan || !plan->solved)
+	if (!plan || !plan_has_steps(plan))
 		return 0;
 	return plan_time(&plan->puzzle->sys, plan->states, plan->n_states);
 }
 
 size_t river_plan_crossings(const river_plan *plan)
 {
-	return plan && plan->solved ? plan->n_states - 1 : 0;
+	return plan && plan_has_steps(plan) ? plan->n_states - 1 : 0;
 }
 
 river_bank river_plan_boat_bank(const river_plan *plan, size_t state)

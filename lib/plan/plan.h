@@ -19,6 +19,8 @@ struct river_plan {
 	size_t n_alternatives;
 	double seconds;     /* how long the engine took */
 	unsigned horizon;   /* external engines: the model's steps */
+	bool replayed;      /* river_replay's: the crossings a player made,
+			     * solved when they end at the goal */
 };
 
 /* Why a plan is not a solution: which crossing (1-based; 0 for the
@@ -131,12 +133,12 @@ struct plan_check_end {
 int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 		    const state_t *from, unsigned long long elapsed,
 		    const river_solve_options *opts, river_diag *diag);
-/* river_verify's reading and replay of a plan that may have no
- * crossings; *end gets the last state reached (before the crossing at
- * fault, when one is). */
-int plan_replay(river_verdict *out, state_t *end, const river_puzzle *puzzle,
-		const char *text, size_t len, const char *name,
-		river_diag *diag);
+/* Does the plan hold crossings to walk: a solution, or a replay (which
+ * may stop short of the goal)? */
+static inline bool plan_has_steps(const river_plan *plan)
+{
+	return plan->solved || plan->replayed;
+}
 
 int plan_render_text(char **out, const river_plan *plan);
 /* A hint (river_hint_render) as one JSON object. */

@@ -45,6 +45,16 @@ static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 	put_names(b, plan, k, plan_on_right);
 }
 
+/* State k as a JSON object: the boat's bank and the banks. */
+static void put_state(struct buf *b, const river_plan *plan, size_t k)
+{
+	buf_printf(b, "{\"boat\": \"%s\", ",
+		   river_plan_boat_bank(plan, k) == RIVER_RIGHT ? "right"
+							 : "left");
+	put_banks(b, plan, k);
+	buf_putc(b, '}');
+}
+
 /* Crossing k (1-based) as a JSON object: who is in the boat, from
  * where to where, and the banks after it. */
 static void put_step(struct buf *b, const river_plan *plan, size_t k)
@@ -87,15 +97,15 @@ int plan_render_json(char **out, const river_plan *plan)
 	buf_puts(&b, ",\n  \"description\": ");
 	buf_quote(&b, m->description, QUOTE_JSON);
 	buf_printf(&b, ",\n  \"solved\": %s", plan->solved ? "true" : "false");
-	if (plan->solved)
+	if (plan_has_steps(plan))
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);
 	else
 		buf_puts(&b, ",\n  \"crossings\": null");
-	if (model_timed(&plan->puzzle->model) && plan->solved)
+	if (model_timed(&plan->puzzle->model) && plan_has_steps(plan))
 		buf_printf(&b, ",\n  \"time\": %llu", river_plan_time(plan));
 	else if (model_timed(&plan->puzzle->model))
 		buf_puts(&b, ",\n  \"time\": null");
-	if (plan_by_search(plan))
+	if (plan_by_search(plan) && !plan->replayed)
 		buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
 	else
 		buf_puts(&b, ",\n  \"states_explored\": null");
@@ -105,9 +115,8 @@ int plan_render_json(char **out, const river_plan *plan)
 			   plan->seconds, plan->horizon);
 	if (plan->counted)
 		buf_printf(&b, ",\n  \"optimal_plans\": %llu", plan->count);
-	buf_puts(&b, ",\n  \"start\": {");
-	put_banks(&b, plan, 0);
-	buf_puts(&b, "}");
+	buf_puts(&b, ",\n  \"start\": ");
+	put_state(&b, plan, 0);
 	buf_puts(&b, ",\n  \"plan\": ");
 	put_steps(&b, plan, "  ");
 	if (plan->n_alternatives > 0) {
@@ -132,11 +141,9 @@ int plan_render_hint_json(char **out, const river_plan *hint)
 	buf_init(&b);
 	buf_puts(&b, "{\n  \"title\": ");
 	buf_quote(&b, m->title, QUOTE_JSON);
-	buf_printf(&b, ",\n  \"state\": {\"boat\": \"%s\", ",
-		   river_plan_boat_bank(hint, 0) == RIVER_RIGHT ? "right"
-								: "left");
-	put_banks(&b, hint, 0);
-	buf_printf(&b, "},\n  \"solved\": %s", hint->solved ? "true" : "false");
+	buf_puts(&b, ",\n  \"state\": ");
+	put_state(&b, hint, 0);
+	buf_printf(&b, ",\n  \"solved\": %s", hint->solved ? "true" : "false");
 	buf_printf(&b, ",\n  \"at_goal\": %s",
 		   hint->solved && crossings == 0 ? "true" : "false");
 	if (hint->solved)

@@ -135,7 +135,7 @@ int plan_render_text(char **out, const river_plan *plan)
 	if (m->description[0])
 		buf_printf(&b, "%s\n", m->description);
 	buf_putc(&b, '\n');
-	if (plan->solved) {
+	if (plan_has_steps(plan)) {
 		for (k = 0; k < plan->n_alternatives; k++) {
 			buf_printf(&b, "Plan %zu:\n\n", k + 1);
 			put_plan(&b, &plan->alternatives[k]);

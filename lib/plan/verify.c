@@ -498,12 +498,36 @@ static int draw(const struct reader *r, const river_verdict *v,
 	return plan_render_svg(svg, &plan, &end);
 }
 
-/* river_verify, and the storyboard when svg is not NULL; when end is
- * not NULL, a plan may have no crossings (a hint's partial plan) and
- * *end gets the last state the replay reached. */
+/* The crossings replayed (those before the one at fault, if any) as a
+ * new plan in *out (river_replay's). */
+static int keep(river_plan **out, const river_puzzle *puzzle,
+		const river_verdict *v, const state_t *states)
+{
+	river_plan *plan = calloc(1, sizeof *plan);
+	size_t n = v->crossings + 1;
+
+	if (plan)
+		plan->states = malloc(n * sizeof *plan->states);
+	if (!plan || !plan->states) {
+		free(plan);
+		return RIVER_ENOMEM;
+	}
+	memcpy(plan->states, states, n * sizeof *states);
+	plan->n_states = n;
+	plan->puzzle = puzzle;
+	plan->solved = v->legal;
+	plan->replayed = true;
+	plan->engine = "replay";
+	*out = plan;
+	return RIVER_OK;
+}
+
+/* river_verify, and the storyboard when svg is not NULL; when played is
+ * not NULL, a plan may have no crossings (a player's partial plan) and
+ * *played gets the crossings replayed. */
 static int check(river_verdict *out, const river_puzzle *puzzle,
 		 const char *text, size_t len, const char *name,
-		 river_diag *diag, char **svg, state_t *end)
+		 river_diag *diag, char **svg, river_plan **played)
 {
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
@@ -543,21 +567,21 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK)
 		rc = first < len && src.text[first] == '{' ? read_json(&r)
 							   : read_text(&r);
-	if (rc == RIVER_OK && r.n == 0 && !end)
+	if (rc == RIVER_OK && r.n == 0 && !played)
 		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
 			      "no crossings in this plan");
-	if (rc == RIVER_OK && (svg || end)) {
+	if (rc == RIVER_OK && (svg || played)) {
 		states = arena_alloc(&r.arena, (r.n + 1) * sizeof *states);
 		if (!states)
 			rc = RIVER_ENOMEM;
 	}
 	if (rc == RIVER_OK)
 		replay(&r, out, states);
-	if (rc == RIVER_OK && end)
-		*end = states[out->crossings];
+	if (rc == RIVER_OK && played)
+		rc = keep(played, puzzle, out, states);
 	if (rc == RIVER_OK && svg)
 		rc = draw(&r, out, states, svg);
-	if (rc == RIVER_ENOMEM && (svg || end))
+	if (rc == RIVER_ENOMEM && (svg || played))
 		diag_set(diag, rc, NULL, NULL, "%s", "out of memory");
 	arena_release(&r.arena);
 	return rc;
@@ -582,11 +606,16 @@ int river_verify_svg(char **out, river_verdict *verdict,
 	return check(verdict, puzzle, text, len, name, diag, out, NULL);
 }
 
-int plan_replay(river_verdict *out, state_t *end, const river_puzzle *puzzle,
-		const char *text, size_t len, const char *name,
-		river_diag *diag)
+int river_replay(river_plan **out, river_verdict *verdict,
+		 const river_puzzle *puzzle, const char *text, size_t len,
+		 const char *name, river_diag *diag)
 {
-	return check(out, puzzle, text, len, name, diag, NULL, end);
+	if (out)
+		*out = NULL;
+	if (!out)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	return check(verdict, puzzle, text, len, name, diag, NULL, out);
 }
 
 /* "legal: the goal is reached after 7 crossings (the fewest possible)" */

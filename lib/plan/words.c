@@ -196,6 +196,17 @@ void plan_put_verdict(struct buf *b, const river_plan *plan)
 {
 	size_t crossings = river_plan_crossings(plan);
 
+	if (plan->replayed) {
+		buf_printf(b, "%zu crossing%s played", crossings,
+			   crossings == 1 ? "" : "s");
+		if (model_timed(&plan->puzzle->model))
+			buf_printf(b, ", taking %llu time unit%s",
+				   river_plan_time(plan),
+				   river_plan_time(plan) == 1 ? "" : "s");
+		buf_puts(b, plan->solved ? ": the goal is reached."
+					 : ": the goal is not reached yet.");
+		return;
+	}
 	if (!plan->solved && plan_by_search(plan)) {
 		buf_printf(b, "No solution: the goal cannot be reached "
 			      "(all %llu reachable state%s explored).",

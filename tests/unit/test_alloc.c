@@ -340,6 +340,34 @@ static int call_verify_json(struct fixture *f, uint64_t *h, river_diag *diag)
 	return verify(f, h, diag, f->plan_json);
 }
 
+/* The text plan's lines up to its middle replayed, and the replay
+ * rendered. */
+static int call_replay(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	const char *end = strchr(f->plan_text + strlen(f->plan_text) / 2,
+				 '\n');
+	river_plan *plan;
+	river_verdict v;
+	char *s = NULL;
+	int rc;
+
+	rc = river_replay(&plan, &v, f->puzzle, f->plan_text,
+			  end ? (size_t)(end - f->plan_text) : 0, "plan", diag);
+	if (rc != RIVER_OK)
+		return rc;
+	digest_num(h, river_plan_crossings(plan));
+	/* river_plan_render has no diag: it can only run out. */
+	rc = river_plan_render(&s, plan, RIVER_FORMAT_JSON);
+	rc = took_text(h, rc, s);
+	river_plan_free(plan);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
 /* An explanation, rendered both ways. */
 static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
 {
@@ -494,6 +522,7 @@ static void chaos_puzzle(const char *name)
 	}
 	chaos_call(&f, "verify text", call_verify_text);
 	chaos_call(&f, "verify json", call_verify_json);
+	chaos_call(&f, "replay", call_replay);
 	/* An explanation makes a search an alternative: the small ones. */
 	if (strcmp(name, "wgc") == 0 || strcmp(name, "bridge-torch") == 0)
 		chaos_call(&f, "explain", call_explain);

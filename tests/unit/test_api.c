@@ -456,6 +456,75 @@ static void test_verify_json_and_unreadable(void **state)
 	river_puzzle_free(p);
 }
 
+/* A player's moves replayed: the banks where the player stands, the goal
+ * not yet reached, and the crossing at fault left out. */
+static void test_replay_partial_plans(void **state)
+{
+	river_puzzle *p = unit_load(WGC_TEXT);
+	const char *two = "farmer goat\nfarmer\n";
+	const char *bad = "farmer goat\nfarmer\nfarmer cabbage\nfarmer\n";
+	const char *all = "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
+			  "farmer cabbage\nfarmer\nfarmer goat\n";
+	river_plan *plan;
+	river_verdict v;
+	river_diag diag;
+	char *s;
+
+	(void)state;
+	assert_int_equal(river_replay(&plan, &v, p, "", 0, NULL, &diag),
+			 RIVER_OK);
+	assert_int_equal(river_plan_crossings(plan), 0);
+	assert_false(river_plan_solved(plan));
+	assert_int_equal(river_plan_boat_bank(plan, 0), RIVER_LEFT);
+	river_plan_free(plan);
+
+	assert_int_equal(river_replay(&plan, &v, p, two, strlen(two), NULL,
+				      &diag), RIVER_OK);
+	assert_int_equal(v.step, 0);
+	assert_int_equal(river_plan_crossings(plan), 2);
+	assert_false(river_plan_solved(plan));
+	/* farmer, wolf, goat, cabbage: the goat is across, the boat back. */
+	assert_int_equal(river_plan_boat_bank(plan, 2), RIVER_LEFT);
+	assert_int_equal(river_plan_item_on(plan, 2, 2, RIVER_RIGHT), 1);
+	assert_int_equal(river_plan_item_on(plan, 2, 1, RIVER_LEFT), 1);
+	assert_int_equal(river_plan_render(&s, plan, RIVER_FORMAT_TEXT),
+			 RIVER_OK);
+	assert_non_null(strstr(s, "2 crossings played: the goal is not "
+				  "reached yet."));
+	river_free(s);
+	assert_int_equal(river_plan_render(&s, plan, RIVER_FORMAT_JSON),
+			 RIVER_OK);
+	assert_non_null(strstr(s, "\"engine\": \"replay\""));
+	assert_non_null(strstr(s, "\"states_explored\": null"));
+	assert_non_null(strstr(s, "\"crossings\": 2"));
+	river_free(s);
+	river_plan_free(plan);
+
+	/* The fourth crossing leaves the goat with the cabbage: three are
+	 * kept, the boat on the right. */
+	assert_int_equal(river_replay(&plan, &v, p, bad, strlen(bad), NULL,
+				      &diag), RIVER_OK);
+	assert_int_equal(v.step, 4);
+	assert_int_equal(river_plan_crossings(plan), 3);
+	assert_int_equal(river_plan_boat_bank(plan, 3), RIVER_RIGHT);
+	river_plan_free(plan);
+
+	assert_int_equal(river_replay(&plan, &v, p, all, strlen(all), NULL,
+				      &diag), RIVER_OK);
+	assert_true(v.legal);
+	assert_true(river_plan_solved(plan));
+	assert_int_equal(river_plan_crossings(plan), 7);
+	river_plan_free(plan);
+
+	assert_int_equal(river_replay(&plan, &v, p, "farmer wolff\n", 13,
+				      "p", &diag), RIVER_ESYNTAX);
+	assert_null(plan);
+	assert_int_equal(diag.column, 8);
+	assert_int_equal(river_replay(NULL, &v, p, "", 0, NULL, &diag),
+			 RIVER_EINVAL);
+	river_puzzle_free(p);
+}
+
 /* ---- NULL arguments ---------------------------------------------------- */
 
 /* Every puzzle of the bad corpus (tests/bad) fails with the same status
@@ -1292,6 +1361,7 @@ int main(void)
 		cmocka_unit_test(test_verify_first_illegal_step),
 		cmocka_unit_test(test_verify_json_and_unreadable),
 		cmocka_unit_test(test_verify_reads_within_the_plan),
+		cmocka_unit_test(test_replay_partial_plans),
 		cmocka_unit_test(test_bad_corpus_status_without_diag),
 		cmocka_unit_test(test_load_with_null_arguments),
 		cmocka_unit_test(test_load_null_text_of_length_zero_is_empty),

@@ -341,7 +341,7 @@ static void test_json_wgc_exactly(void **state)
 		"  \"crossings\": 7,\n"
 		"  \"states_explored\": 10,\n"
 		"  \"engine\": \"bfs\",\n"
-		"  \"start\": {\"left\": [\"farmer\", \"wolf\", \"goat\", \"cabbage\"], \"right\": []},\n"
+		"  \"start\": {\"boat\": \"left\", \"left\": [\"farmer\", \"wolf\", \"goat\", \"cabbage\"], \"right\": []},\n"
 		"  \"plan\": [\n"
 		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"wolf\", \"cabbage\"], \"right\": [\"farmer\", \"goat\"]},\n"
 		"    {\"boat\": [\"farmer\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"wolf\", \"cabbage\"], \"right\": [\"goat\"]},\n"
@@ -360,7 +360,7 @@ static void test_json_kinds_repeat_names_per_copy(void **state)
 
 	(void)state;
 	assert_non_null(strstr(out,
-		"  \"start\": {\"left\": [\"missionaries\", \"missionaries\", "
+		"  \"start\": {\"boat\": \"left\", \"left\": [\"missionaries\", \"missionaries\", "
 		"\"missionaries\", \"cannibals\", \"cannibals\", \"cannibals\"], "
 		"\"right\": []},\n"));
 	assert_non_null(strstr(out,
@@ -382,7 +382,7 @@ static void test_json_unsolved(void **state)
 		       "  \"crossings\": null,\n"
 		       "  \"states_explored\": 11,\n"
 		       "  \"engine\": \"bfs\",\n"
-		       "  \"start\": {\"left\": [\"missionaries\", \"missionaries\", "
+		       "  \"start\": {\"boat\": \"left\", \"left\": [\"missionaries\", \"missionaries\", "
 		       "\"missionaries\", \"missionaries\", \"cannibals\", "
 		       "\"cannibals\", \"cannibals\", \"cannibals\"], \"right\": []},\n"
 		       "  \"plan\": []\n"

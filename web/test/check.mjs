@@ -93,13 +93,19 @@ try {
 	const result = await text('#result');
 	ok(/^7 crossings · 2 optimal plans/.test(result),
 	   'wgc solves in 7 crossings, 2 optimal plans: ' + result);
-	const solveMs = await page.evaluate(() => riverPage.solveMs);
-	console.log('# loaded and solved wgc ' + Math.round(ms) +
-		    ' ms after navigation; the solve, click to plan: ' +
-		    Math.round(solveMs) + ' ms');
+	/* The page's own clock: navigation to ready (the puzzle loaded and
+	 * checked, both workers started), then the click to the plan; the
+	 * harness's round trips to the browser come on top of that. */
+	const { readyMs, solveMs } = await page.evaluate(() =>
+		({ readyMs: riverPage.readyMs, solveMs: riverPage.solveMs }));
+	console.log('# wgc loaded and solved in ' +
+		    Math.round(readyMs + solveMs) + ' ms: ready ' +
+		    Math.round(readyMs) + ' ms after navigation, the solve ' +
+		    Math.round(solveMs) + ' ms from the click to the plan (' +
+		    Math.round(ms) + ' ms as the test harness saw it)');
 	ok(solveMs < 1000, 'wgc is solved within a second of the click');
 	/* A bound for a gross regression only: a busy machine is slow. */
-	ok(ms < 10000, 'the page loads and solves wgc within 10 s');
+	ok(readyMs + solveMs < 10000, 'the page loads and solves wgc within 10 s');
 	ok(await page.$eval('#storyboard svg', e => e.tagName === 'svg'),
 	   'the storyboard is drawn');
 	await shot(page, '1-solved');
