@@ -71,9 +71,9 @@ static const struct option_spec {
 	const char *help;
 } option_table[] = {
 	{OPT_DEFINE, 'D', "define", "NAME=N",
-	 "give the puzzle's parameter NAME the value N (sweep: N..M)"},
+	 "set the puzzle's parameter NAME to N (sweep: N..M)"},
 	{OPT_FORMAT, 'f', "format", "FORMAT",
-	 "output: text (default), json, svg or csv (by command)"},
+	 "text (default), json, svg or csv, by command"},
 	{OPT_MAX_STATES, 'm', "max-states", "N",
 	 "give up after reaching N states (default 20000000)"},
 	{OPT_TIMEOUT, 'T', "timeout", "SECONDS",
@@ -87,7 +87,7 @@ static const struct option_spec {
 	{OPT_COUNT, 'c', "count", NULL,
 	 "also count the optimal plans"},
 	{OPT_ALL, 'a', "all", NULL,
-	 "print every optimal plan (the first 100; see --max-plans)"},
+	 "print every optimal plan (up to --max-plans, 100)"},
 	{OPT_MAX_PLANS, 'n', "max-plans", "N",
 	 "print at most N optimal plans (implies --all)"},
 	{OPT_NO_SYMMETRY, 'S', "no-symmetry", NULL,
@@ -97,15 +97,15 @@ static const struct option_spec {
 	{OPT_TO, 't', "to", "FORMAT",
 	 "export: minizinc, smt2, lp, ocean or bqm"},
 	{OPT_HORIZON, 'H', "horizon", "N",
-	 "export and engines: N steps or 'search' (default: a bound)"},
+	 "model steps: N or 'search' (default: a bound)"},
 	{OPT_LAGRANGE, 'L', "lagrange", "W",
-	 "export --to bqm: the penalty weight (default: horizon + 1)"},
+	 "the BQM's penalty weight (default: the horizon + 1)"},
 	{OPT_HELP, 'h', "help", NULL, "show this help and exit"},
 	{OPT_VERSION, 'V', "version", NULL, "show the version and exit"},
 	{OPT_SMALLEST, 's', "smallest", "NAME",
 	 "sweep: the least NAME with a plan (default seats)"},
 	{OPT_MAX_NODES, 'N', "max-nodes", "N",
-	 "graph: draw at most N states, else by depth (default 2000)"},
+	 "graph: draw up to N states, else one a depth (2000)"},
 	{OPT_BROKEN, 'b', "broken", NULL,
 	 "graph: also the crossings that break a rule"},
 	{OPT_REDUCED, 'R', "reduced", NULL,
@@ -142,31 +142,32 @@ static const struct command {
 	unsigned formats;     /* FORMAT_BITs of the --format it writes */
 	int (*run)(const struct options *opts, const river_puzzle *puzzle);
 	bool loads_itself;    /* takes -D ranges and loads the FILE itself */
+	const char *text_is;  /* what its text is, when not words */
 } command_table[] = {
 	{"solve", "FILE", "find a plan with the fewest crossings", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
-	 FORMAT_BIT(RIVER_FORMAT_SVG), solve, false},
+	 FORMAT_BIT(RIVER_FORMAT_SVG), solve, false, NULL},
 	{"check", "FILE", "check a puzzle and summarise it", false,
-	 TEXT_ONLY, check, false},
+	 TEXT_ONLY, check, false, NULL},
 	{"export", "FILE", "write the puzzle as a model for another solver",
-	 false, TEXT_ONLY, export_model, false},
+	 false, TEXT_ONLY, export_model, false, NULL},
 	{"verify", "FILE PLAN", "check a plan for the puzzle, step by step",
 	 true, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
-	 FORMAT_BIT(RIVER_FORMAT_SVG), verify, false},
+	 FORMAT_BIT(RIVER_FORMAT_SVG), verify, false, NULL},
 	{"hint", "FILE PLAN", "the next move of an optimal plan after a "
 	 "partial PLAN", true,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), hint,
-	 false},
+	 false, NULL},
 	{"explain", "FILE", "why each step of an optimal plan, or why there "
 	 "is none", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), explain,
-	 false},
+	 false, NULL},
 	{"sweep", "FILE", "solve for every value of -D NAME=FROM..TO", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
 	 FORMAT_BIT(RIVER_FORMAT_SVG) | FORMAT_BIT(RIVER_FORMAT_CSV), sweep,
-	 true},
+	 true, NULL},
 	{"graph", "FILE", "write the reachable state graph in Graphviz DOT",
-	 false, TEXT_ONLY, graph, false},
+	 false, TEXT_ONLY, graph, false, "Graphviz DOT"},
 };
 
 #define N_COMMANDS (sizeof command_table / sizeof command_table[0])
@@ -580,6 +581,8 @@ static int wrong_format(const struct command *c)
 				", " : " or ", format_names[i]);
 		}
 	fputs(n == 1 ? " only" : "", stderr);
+	if (c->text_is)
+		fprintf(stderr, " (%s)", c->text_is);
 	fputs("\nTry 'river --help'.\n", stderr);
 	return EXIT_BAD_INPUT;
 }
