@@ -211,7 +211,9 @@ typedef struct river_solve_options {
 	 * states that break a rule); 0 means RIVER_DEFAULT_MAX_STATES, and
 	 * values above 4294967295 act as 4294967295. */
 	unsigned long long max_states;
-	/* Called every few hundred thousand states; may be NULL. */
+	/* Called a quarter of a second after its last call, or after
+	 * another 262144 states, whichever comes first (not by the
+	 * least-time search); may be NULL. */
 	void (*progress)(const river_progress *progress, void *userdata);
 	void *userdata;
 	/* Non-zero: also count the optimal plans (river_plan_count). */

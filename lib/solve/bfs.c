@@ -6,10 +6,9 @@
 #include "solve/layers.h"
 #include "solve/visited.h"
 
-/* How often the progress callback hears from the search. */
-#define BFS_PROGRESS_EVERY (1u << 18)
-/* How often (in states expanded) it looks at the cancel flag and the
- * clock. */
+/* How often (in states expanded; and every PACE_TRIES crossings tried)
+ * it looks at the cancel flag and the clock, and asks whether the
+ * progress callback is due. */
 #define BFS_STOP_EVERY (1u << 12)
 /* The work the search may do for each state max_states allows, so that
  * its time does not grow past the limit unseen.  Only legal states are
@@ -73,6 +72,8 @@ struct search {
 	struct loads loads;
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
+	unsigned long long look;   /* at the clock when tried reaches it */
+	struct pace pace;
 	enum bfs_stop stop; /* on ELIMIT */
 };
 
@@ -104,11 +105,13 @@ static int search_run(struct search *s, size_t *goal)
 			depth++;
 			level_end = s->queue.len;
 		}
-		if (s->opts->progress && head % BFS_PROGRESS_EVERY == 0 && head)
-			report(s, head, depth);
-		if (head % BFS_STOP_EVERY == 0 && head &&
-		    (rc = stop_check(s->until)) != RIVER_OK)
-			return rc;
+		if (head && (head % BFS_STOP_EVERY == 0 || s->tried >= s->look)) {
+			s->look = s->tried + PACE_TRIES;
+			if ((rc = stop_check(s->until)) != RIVER_OK)
+				return rc;
+			if (s->opts->progress && pace_due(&s->pace, head))
+				report(s, head, depth);
+		}
 		rc = system_safe_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)
 			return rc;
@@ -205,6 +208,8 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 	s.sys = sys;
 	s.opts = opts;
 	s.until = stop;
+	s.look = PACE_TRIES;
+	pace_init(&s.pace);
 	/* Parents are 32-bit queue indexes. */
 	s.limit = bfs_state_limit(opts, UINT32_MAX);
 	loads_init(&s.loads);

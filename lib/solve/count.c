@@ -7,10 +7,10 @@
 #include "solve/visited.h"
 #include "util/saturate.h"
 
-/* How often (in states expanded) the count looks at the cancel flag and
- * the clock, and reports progress. */
+/* How often (in states expanded; and every PACE_TRIES crossings tried)
+ * the count looks at the cancel flag and the clock, and asks whether the
+ * progress callback is due. */
 #define COUNT_STOP_EVERY (1u << 12)
-#define COUNT_PROGRESS_EVERY (1u << 18)
 /* The work the count may do for each state max_states allows (as the
  * queue search does). */
 #define COUNT_TRIES_PER_STATE 64
@@ -274,6 +274,8 @@ struct layers {
 	uint64_t *in_next;   /* its states by rank, when the space is small */
 	struct loads loads;
 	unsigned long long limit, tried, broken;
+	unsigned long long look; /* at the clock when tried reaches it */
+	struct pace pace;
 	enum { COUNT_STATES, COUNT_TRIED, COUNT_BROKEN } why;
 	size_t *level;               /* where each level begins */
 	size_t n_levels, cap_levels;
@@ -321,11 +323,13 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 	for (u = first; u < end; u++) {
 		state_t from = l->state[u];
 
-		if (u % COUNT_STOP_EVERY == 0 && u &&
-		    (rc = stop_check(l->stop)) != RIVER_OK)
-			return rc;
-		if (l->opts->progress && u % COUNT_PROGRESS_EVERY == 0 && u)
-			layers_report(l, u, depth);
+		if (u && (u % COUNT_STOP_EVERY == 0 || l->tried >= l->look)) {
+			l->look = l->tried + PACE_TRIES;
+			if ((rc = stop_check(l->stop)) != RIVER_OK)
+				return rc;
+			if (l->opts->progress && pace_due(&l->pace, u))
+				layers_report(l, u, depth);
+		}
 		rc = system_safe_loads(sys, from, &l->loads);
 		if (rc != RIVER_OK)
 			return rc;
@@ -502,6 +506,8 @@ static int count_layers(const struct system *sys,
 	l.sys = sys;
 	l.opts = opts;
 	l.stop = stop;
+	l.look = PACE_TRIES;
+	pace_init(&l.pace);
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* 32-bit parents */
 	loads_init(&l.loads);
 	rc = visited_init(&l.seen, sys);

@@ -36,9 +36,8 @@
 #define BLOCK_WORDS ((1u << BLOCK_SHIFT) / CELLS_PER_WORD)
 /* Block-map words a thread claims at once (64 blocks each). */
 #define CLAIM_WORDS 1
-/* As bfs.c: how often the progress callback hears from the search, and
- * the crossings the search may try for each state max_states allows. */
-#define LAYERS_PROGRESS_EVERY (1u << 18)
+/* As bfs.c: the crossings the search may try for each state max_states
+ * allows. */
 #define LAYERS_TRIES_PER_STATE 64
 
 typedef _Atomic uint64_t word_t;
@@ -62,7 +61,8 @@ struct layers {
 	atomic_uint_fast64_t goal; /* least rank of a goal at depth + 1 */
 	atomic_int halt;          /* RIVER_OK, or why every thread stops */
 	enum bfs_stop why;        /* on RIVER_ELIMIT */
-	unsigned long long next_report, level_size;
+	struct pace pace;         /* of the progress callback */
+	unsigned long long level_size;
 };
 
 struct worker {
@@ -258,10 +258,8 @@ static void settle(struct worker *wk)
 		halt(l, RIVER_ELIMIT, STOP_STATES);
 	else if (tried > LAYERS_TRIES_PER_STATE * l->limit)
 		halt(l, RIVER_ELIMIT, STOP_TRIED);
-	if (wk->reports && l->opts->progress && reached >= l->next_report) {
-		l->next_report = reached + LAYERS_PROGRESS_EVERY;
+	if (wk->reports && l->opts->progress && pace_due(&l->pace, reached))
 		report(l);
-	}
 }
 
 static void *work(void *arg)
@@ -412,7 +410,7 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 	l.stop = stop;
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* as the queue's */
 	l.shared = threads > 1;
-	l.next_report = LAYERS_PROGRESS_EVERY;
+	pace_init(&l.pace);
 	atomic_init(&l.claim, 0);
 	atomic_init(&l.reached, 0);
 	atomic_init(&l.tried, 0);

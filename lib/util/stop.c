@@ -68,3 +68,18 @@ int stop_reached(const struct stop *s, int rc, unsigned long long states,
 		 states == 1 ? "" : "s");
 	return stop_diag(s, rc, diag, what);
 }
+
+void pace_init(struct pace *p)
+{
+	p->last = clock_now();
+	p->next_states = PACE_STATES;
+}
+
+bool pace_due(struct pace *p, unsigned long long states)
+{
+	if (states < p->next_states && clock_since(p->last) < PACE_SECONDS)
+		return false;
+	p->last = clock_now();
+	p->next_states = states + PACE_STATES;
+	return true;
+}

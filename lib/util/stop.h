@@ -31,4 +31,24 @@ int stop_diag(const struct stop *s, int rc, river_diag *diag,
 int stop_reached(const struct stop *s, int rc, unsigned long long states,
 		 river_diag *diag);
 
+/* When a search next calls its progress callback: a quarter of a second
+ * after the last call, or PACE_STATES states expanded after it,
+ * whichever comes first.  A search asks at its stop checks, which come
+ * every few thousand states and every PACE_TRIES crossings tried, so a
+ * search of few states with many crossings each reports too. */
+#define PACE_SECONDS 0.25
+#define PACE_STATES (1ULL << 18)
+#define PACE_TRIES (1ULL << 20)
+
+struct pace {
+	struct timespec last;
+	unsigned long long next_states;
+};
+
+void pace_init(struct pace *p);
+
+/* Whether the callback is due with states expanded so far; if so, the
+ * next call is counted from now. */
+bool pace_due(struct pace *p, unsigned long long states);
+
 #endif

@@ -611,31 +611,41 @@ static void test_too_many_loads_is_too_big(void **state)
 
 struct progress_log {
 	unsigned calls;
-	unsigned long long last_explored;
+	unsigned long long last_explored, last_expanded;
 	unsigned last_depth;
 	bool in_order;
+	volatile sig_atomic_t *cancel; /* set at the first call, if not NULL */
 };
+
+/* The most states a search expands between two calls: PACE_STATES,
+ * plus the states up to its next look at the clock. */
+#define MOST_BETWEEN_CALLS ((1ULL << 18) + (1ULL << 12))
 
 static void on_progress(const river_progress *p, void *userdata)
 {
 	struct progress_log *log = userdata;
 	unsigned long long expanded = p->states_explored - p->frontier;
 
-	/* Every 2^18 expanded states, counting up, depth never falling. */
-	if (expanded != (unsigned long long)(log->calls + 1) << 18 ||
+	/* Counting up, never more than MOST_BETWEEN_CALLS states apart,
+	 * depth never falling. */
+	if (expanded <= log->last_expanded ||
+	    expanded - log->last_expanded > MOST_BETWEEN_CALLS ||
 	    p->states_explored <= log->last_explored ||
 	    p->depth < log->last_depth || p->depth == 0)
 		log->in_order = false;
 	log->calls++;
 	log->last_explored = p->states_explored;
+	log->last_expanded = expanded;
 	log->last_depth = p->depth;
+	if (log->cancel)
+		*log->cancel = 1;
 }
 
 static void test_progress_is_reported_on_a_big_search(void **state)
 {
 	struct unit_pipe u;
 	struct bfs_result res;
-	struct progress_log log = {0, 0, 0, true};
+	struct progress_log log = {0, 0, 0, 0, true, NULL};
 	river_solve_options opts = options(0);
 	river_diag diag;
 
@@ -648,10 +658,41 @@ static void test_progress_is_reported_on_a_big_search(void **state)
 	assert_true(res.solved);
 	/* 1200 items, 2 seats: 2 x 1200 - 3 crossings. */
 	assert_int_equal(res.path_len, 2 * 1200 - 3 + 1);
+	/* At least one call each MOST_BETWEEN_CALLS states expanded. */
+	assert_true(log.calls >= res.explored / MOST_BETWEEN_CALLS - 1);
 	assert_true(log.calls >= 2);
 	assert_true(log.in_order);
 	assert_true(log.last_explored <= res.explored);
 	assert_true(res.explored <= 2 * 601 * 601);
+	free(res.path);
+	unit_pipe_release(&u);
+}
+
+/* Few states, many crossings each: 40 items and a boat of 4 make some
+ * 100,000 loads a state, so 2^18 states would take 2.6 x 10^10
+ * crossings, hours.  The callback still comes, after a quarter of a
+ * second, and cancels the search, long before it would end. */
+static void test_progress_is_reported_on_a_slow_search(void **state)
+{
+	struct unit_pipe u;
+	struct bfs_result res;
+	volatile sig_atomic_t cancel = 0;
+	struct progress_log log = {0, 0, 0, 0, true, &cancel};
+	river_solve_options opts = options(0);
+	river_diag diag;
+
+	(void)state;
+	unit_pipe(&u, HEAD "items x[1..40]\nboat seats 4\n"
+			   "goal boat on the left\n");
+	opts.progress = on_progress;
+	opts.userdata = &log;
+	opts.cancel = &cancel;
+	opts.timeout = 60;
+	assert_int_equal(bfs_solve(&u.sys, &opts, &res, &diag),
+			 RIVER_ECANCELED);
+	assert_int_equal(log.calls, 1);
+	assert_true(log.in_order);
+	assert_true(log.last_expanded < (1ULL << 18));
 	free(res.path);
 	unit_pipe_release(&u);
 }
@@ -941,6 +982,7 @@ int main(void)
 		cmocka_unit_test(test_states_breaking_rules_cost_nothing),
 		cmocka_unit_test(test_too_many_loads_is_too_big),
 		cmocka_unit_test(test_progress_is_reported_on_a_big_search),
+		cmocka_unit_test(test_progress_is_reported_on_a_slow_search),
 		cmocka_unit_test(test_visited_bitset_for_small_space),
 		cmocka_unit_test(test_visited_hash_without_rank),
 		cmocka_unit_test(test_visited_hash_grows_with_high_states),
