@@ -9,7 +9,6 @@
 
 #include "solve/bfs.h"
 #include "solve/count.h"
-#include "solve/layers.h"
 
 void river_solve_options_init(river_solve_options *opts)
 {
@@ -268,14 +267,14 @@ static const struct system *search_system(const river_puzzle *puzzle,
 /* The tuples the search keeps one state per orbit of, or NULL: not from
  * a state of the puzzle's choosing (from, which need not be canonical),
  * nor where labelled states are kept: the plans listed (max_plans), the
- * least-time search, the layered search. */
+ * least-time search, the layered search asked for by name. */
 static const struct tuples *search_tuples(const river_puzzle *puzzle,
 					  const river_solve_options *opts,
 					  const state_t *from, bool counting)
 {
 	if (!puzzle->tuples || opts->no_symmetry || from ||
 	    opts->max_plans || puzzle->model.minimize_time ||
-	    (!counting && layers_chosen(&puzzle->sys, opts)))
+	    (!counting && opts->method == RIVER_METHOD_LAYERS))
 		return NULL;
 	return puzzle->tuples;
 }

@@ -210,8 +210,8 @@ int bfs_search_tuples(const struct system *sys, const struct tuples *tuples,
 
 	memset(res, 0, sizeof *res);
 	/* The layered search keeps labelled states: tuples are the queue
-	 * search's alone. */
-	if (layers_chosen(sys, opts))
+	 * search's alone, and leave it few enough states to prefer it. */
+	if (!tuples && layers_chosen(sys, opts))
 		return layers_search(sys, opts, stop, res, diag);
 	memset(&s, 0, sizeof s);
 	s.sys = sys;
