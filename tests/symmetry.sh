@@ -77,4 +77,123 @@ for f in "$tmp"/p/*.puz; do
 		not_ok "$name: river verify accepts the plan"
 	fi
 done
+
+# Couples exchanged together: the jealous husbands have no two
+# interchangeable people, but any two couples are.  The same answer and
+# count of labelled plans as without the merging, fewer states, and a
+# plan river verify accepts.
+explored() {
+	sed -n 's/^  "states_explored": \([0-9]*\),$/\1/p' "$1"
+}
+
+couples() {
+	name=$1
+	shift
+	run_river solve -q --count -f json "$@" >"$tmp/merged" 2>&1
+	s1=$?
+	run_river solve -q --count -f json --no-symmetry "$@" >"$tmp/plain" 2>&1
+	s2=$?
+	answer "$tmp/merged" >"$tmp/a1"
+	answer "$tmp/plain" >"$tmp/a2"
+	if test $s1 -eq $s2 && test -s "$tmp/a1" && same "$tmp/a2" "$tmp/a1"; then
+		ok "$name: the same optimum and count with and without --no-symmetry"
+	else
+		echo "# exit $s1 and $s2"
+		not_ok "$name: the same optimum and count with and without --no-symmetry"
+	fi
+	e1=$(explored "$tmp/merged")
+	e2=$(explored "$tmp/plain")
+	if test -n "$e1" && test -n "$e2" && test "$e1" -lt "$e2"; then
+		ok "$name: fewer states explored ($e1, not $e2)"
+	else
+		not_ok "$name: fewer states explored ($e1, not $e2)"
+	fi
+	if grep -q '"solved": true' "$tmp/merged"; then
+		run_river solve -q "$@" >"$tmp/plan" 2>&1
+		if run_river verify "$@" "$tmp/plan" >"$tmp/out" 2>&1 &&
+		   grep -q ': legal: .*(the fewest ' "$tmp/out"; then
+			ok "$name: river verify accepts the plan"
+		else
+			sed 's/^/# /' "$tmp/out"
+			not_ok "$name: river verify accepts the plan"
+		fi
+	fi
+}
+
+jh="$srcdir/puzzles/jealous-husbands.puz"
+for n in 3 4 5 6; do
+	for c in 2 3 4; do
+		couples "jealous husbands n=$n seats $c" -D n=$n -D seats=$c "$jh"
+	done
+done
+
+# Couples by position, not by name: (ha, wa), (hb, wb), (hc, wc).
+cat >"$tmp/runs.puz" <<'END'
+title "Couples in runs"
+items ha, wa, hb, wb, hc, wc
+boat seats 2
+wa must not be with hb unless ha is there
+wa must not be with hc unless ha is there
+wb must not be with ha unless hb is there
+wb must not be with hc unless hb is there
+wc must not be with ha unless hc is there
+wc must not be with hb unless hc is there
+END
+couples "couples in runs" "$tmp/runs.puz"
+
+# Where couples are not alike, exchanging them must not be assumed: the
+# first wife also fears the third husband unless the second is there, or
+# the second couple starts on the right bank.  Still the same answer.
+for v in fear start; do
+	{
+		sed -e '/^param n/s/3/4/' -e '/^param seats/s/2/3/' "$jh"
+		case $v in
+		fear) echo 'wife[1] must not be with husband[3] unless husband[2] is there' ;;
+		start) echo 'start husband[2], wife[2] on the right' ;;
+		esac
+	} >"$tmp/$v.puz"
+	run_river solve -q --count -f json "$tmp/$v.puz" >"$tmp/merged" 2>&1
+	s1=$?
+	run_river solve -q --count -f json --no-symmetry "$tmp/$v.puz" \
+		>"$tmp/plain" 2>&1
+	s2=$?
+	answer "$tmp/merged" >"$tmp/a1"
+	answer "$tmp/plain" >"$tmp/a2"
+	if test $s1 -eq 0 && test $s2 -eq 0 && test -s "$tmp/a1" &&
+	   same "$tmp/a2" "$tmp/a1"; then
+		ok "couples not alike ($v): the same answer as --no-symmetry"
+	else
+		sed 's/^/# /' "$tmp/merged"
+		not_ok "couples not alike ($v): the same answer as --no-symmetry"
+	fi
+	run_river solve -q "$tmp/$v.puz" >"$tmp/plan" 2>&1
+	if run_river verify "$tmp/$v.puz" "$tmp/plan" >"$tmp/out" 2>&1 &&
+	   grep -q ': legal: ' "$tmp/out"; then
+		ok "couples not alike ($v): river verify accepts the plan"
+	else
+		sed 's/^/# /' "$tmp/out"
+		not_ok "couples not alike ($v): river verify accepts the plan"
+	fi
+done
+
+# The sizes the merging is for: 16 couples and a boat of 3 (no plan, a
+# few dozen states rather than 131,902), 14 couples and a boat of 4.
+run_river solve -q -f json -D n=16 -D seats=3 "$jh" >"$tmp/big" 2>&1
+e=$(explored "$tmp/big")
+if grep -q '"solved": false' "$tmp/big" && test -n "$e" && test "$e" -lt 1000
+then
+	ok "jealous husbands n=16 seats 3: no plan, $e states"
+else
+	sed 's/^/# /' "$tmp/big"
+	not_ok "jealous husbands n=16 seats 3: no plan, under 1000 states"
+fi
+run_river solve -q -D n=14 -D seats=4 "$jh" >"$tmp/plan" 2>&1
+if run_river verify -D n=14 -D seats=4 "$jh" "$tmp/plan" >"$tmp/out" 2>&1 &&
+   grep -q ': legal: the goal is reached after 25 crossings (the fewest' \
+	"$tmp/out"; then
+	ok "jealous husbands n=14 seats 4: river verify accepts 25 crossings"
+else
+	sed 's/^/# /' "$tmp/out"
+	not_ok "jealous husbands n=14 seats 4: river verify accepts 25 crossings"
+fi
 done_testing
