@@ -344,8 +344,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 
 			if (l->tuples)
 				to = tuples_canonical(l->tuples, to);
-			paths =
-				mul_saturating(l->paths[u],
+			paths = mul_saturating(l->paths[u],
 					       system_ways(sys, from, to));
 			rc = visited_add(&l->seen, to);
 			if (rc < 0)
