@@ -137,6 +137,20 @@ wc must not be with hb unless hc is there
 END
 couples "couples in runs" "$tmp/runs.puz"
 
+# Triples by their families: (a[i], b[i], c[i]).
+cat >"$tmp/triples.puz" <<'END'
+title "Triples"
+param n = 3
+param seats = 3
+items a[1..n], b[1..n], c[1..n]
+boat seats seats
+for i, j in 1..n where i != j: b[i] must not be with a[j] unless a[i] is there
+for i, j in 1..n where i != j: c[i] must not be with b[j] unless b[i] is there
+END
+for n in 3 4; do
+	couples "triples n=$n" -D n=$n "$tmp/triples.puz"
+done
+
 # Where couples are not alike, exchanging them must not be assumed: the
 # first wife also fears the third husband unless the second is there
 # (then no two couples are alike), or the second couple starts on the
