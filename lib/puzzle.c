@@ -147,6 +147,11 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 		rc = check_ends(p, src, diag);
 	if (rc == RIVER_OK)
 		rc = symmetry_build(&p->sym, &p->arena, &p->sys, src, diag);
+	/* Tuples are searched on the puzzle's own system: with a reduced
+	 * one too, its canonical states would need to know both. */
+	if (rc == RIVER_OK && !p->sym &&
+	    tuples_build(&p->tuples, &p->arena, &p->sys) != RIVER_OK)
+		rc = diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	return rc;
 }
 

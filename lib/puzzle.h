@@ -7,6 +7,7 @@
 #include "river.h"
 #include "system/system.h"
 #include "system/symmetry.h"
+#include "system/tuples.h"
 #include "util/arena.h"
 
 struct river_puzzle {
@@ -16,6 +17,9 @@ struct river_puzzle {
 	/* The search reduced by symmetry, or NULL when no two individuals
 	 * are interchangeable (system/symmetry.h). */
 	const struct symmetry *sym;
+	/* Tuples (couples) exchanged together, or NULL: only when no two
+	 * individuals are interchangeable (system/tuples.h). */
+	const struct tuples *tuples;
 	struct source src; /* its name and text, for diagnostics later */
 	const char *boat_text, *rowing_text, *objective_text;
 };

@@ -194,10 +194,10 @@ expect_lines() {
 }
 
 # A point stopped at its limit: the word in its cell, why below, 3.
-sweep --max-states 100 -D n=3..5 -D seats=3 $jh >"$tmp/limit.txt"
+sweep --max-states 25 -D n=3..5 -D seats=3 $jh >"$tmp/limit.txt"
 expect_lines "a point at the state limit: limit, status 3" 3 $? \
 	"$tmp/limit.txt" '^5  *limit$' '^4  *9$' \
-	'^  n=5: the search stopped at its limit of 100 states$'
+	'^  n=5: the search stopped at its limit of 25 states$'
 
 # A point that is no puzzle: its message, with its place, and 2.
 sweep -D n=0..2 -D seats=2 $mc >"$tmp/zero.txt"

@@ -51,11 +51,15 @@ boat seats 2
 minimize time
 EOF
 
-for f in "$tmp"/p/*.puz; do
-	name=$(basename "$f" .puz)
-	run_river solve -q --count -f json "$f" >"$tmp/merged" 2>&1
+# river solve --count -f json with and without --no-symmetry on the
+# arguments after the name: the same exit status and answer.  The
+# outputs stay in $tmp/merged and $tmp/plain, the exit status in $s1.
+same_answer() {
+	name=$1
+	shift
+	run_river solve -q --count -f json "$@" >"$tmp/merged" 2>&1
 	s1=$?
-	run_river solve -q --count -f json --no-symmetry "$f" >"$tmp/plain" 2>&1
+	run_river solve -q --count -f json --no-symmetry "$@" >"$tmp/plain" 2>&1
 	s2=$?
 	answer "$tmp/merged" >"$tmp/a1"
 	answer "$tmp/plain" >"$tmp/a2"
@@ -65,16 +69,123 @@ for f in "$tmp"/p/*.puz; do
 		echo "# exit $s1 and $s2"
 		not_ok "$name: the same answer with and without --no-symmetry"
 	fi
-	if test $s1 -ne 0; then
-		continue
-	fi
-	run_river solve -q "$f" >"$tmp/plan" 2>&1
-	if run_river verify "$f" "$tmp/plan" >"$tmp/out" 2>&1 &&
+}
+
+# river verify accepts the plan river solve prints for the arguments
+# after the name, and says it is optimal.
+verified() {
+	name=$1
+	shift
+	run_river solve -q "$@" >"$tmp/plan" 2>&1
+	if run_river verify "$@" "$tmp/plan" >"$tmp/out" 2>&1 &&
 	   grep -q ': legal: .*(the \(fewest\|least\) ' "$tmp/out"; then
 		ok "$name: river verify accepts the plan"
 	else
 		sed 's/^/# /' "$tmp/out"
 		not_ok "$name: river verify accepts the plan"
 	fi
+}
+
+for f in "$tmp"/p/*.puz; do
+	name=$(basename "$f" .puz)
+	same_answer "$name" "$f"
+	if test $s1 -eq 0; then
+		verified "$name" "$f"
+	fi
 done
+
+# Couples exchanged together: the jealous husbands have no two
+# interchangeable people, but any two couples are.  The same answer and
+# count of labelled plans as without the merging, fewer states, and a
+# plan river verify accepts.
+explored() {
+	sed -n 's/^  "states_explored": \([0-9]*\),$/\1/p' "$1"
+}
+
+couples() {
+	same_answer "$@"
+	e1=$(explored "$tmp/merged")
+	e2=$(explored "$tmp/plain")
+	if test -n "$e1" && test -n "$e2" && test "$e1" -lt "$e2"; then
+		ok "$1: fewer states explored ($e1, not $e2)"
+	else
+		not_ok "$1: fewer states explored ($e1, not $e2)"
+	fi
+	if test $s1 -eq 0; then
+		verified "$@"
+	fi
+}
+
+jh="$srcdir/puzzles/jealous-husbands.puz"
+for n in 3 4 5 6; do
+	for c in 2 3 4; do
+		couples "jealous husbands n=$n seats $c" -D n=$n -D seats=$c "$jh"
+	done
+done
+
+# Couples by position, not by name: (ha, wa), (hb, wb), (hc, wc).
+cat >"$tmp/runs.puz" <<'END'
+title "Couples in runs"
+items ha, wa, hb, wb, hc, wc
+boat seats 2
+wa must not be with hb unless ha is there
+wa must not be with hc unless ha is there
+wb must not be with ha unless hb is there
+wb must not be with hc unless hb is there
+wc must not be with ha unless hc is there
+wc must not be with hb unless hc is there
+END
+couples "couples in runs" "$tmp/runs.puz"
+
+# Triples by their families: (a[i], b[i], c[i]).
+cat >"$tmp/triples.puz" <<'END'
+title "Triples"
+param n = 3
+param seats = 3
+items a[1..n], b[1..n], c[1..n]
+boat seats seats
+for i, j in 1..n where i != j: b[i] must not be with a[j] unless a[i] is there
+for i, j in 1..n where i != j: c[i] must not be with b[j] unless b[i] is there
+END
+for n in 3 4; do
+	couples "triples n=$n" -D n=$n "$tmp/triples.puz"
+done
+
+# Where couples are not alike, exchanging them must not be assumed: the
+# first wife also fears the third husband unless the second is there
+# (then no two couples are alike), or the second couple starts on the
+# right bank (the other three still are).  Still the same answer.
+four="s/^param n = 3/param n = 4/; s/^param seats = 2/param seats = 3/"
+{
+	sed "$four" "$jh"
+	echo 'wife[1] must not be with husband[3] unless husband[2] is there'
+} >"$tmp/fear.puz"
+same_answer "couples not alike (fear)" "$tmp/fear.puz"
+verified "couples not alike (fear)" "$tmp/fear.puz"
+{
+	sed "$four" "$jh"
+	echo 'start husband[2], wife[2] on the right'
+} >"$tmp/start.puz"
+couples "couples not alike (start)" "$tmp/start.puz"
+
+# The sizes the merging is for: 16 couples and a boat of 3 (no plan, a
+# few dozen states rather than 131,902), 14 couples and a boat of 4.
+run_river solve -q -f json -D n=16 -D seats=3 "$jh" >"$tmp/big" 2>&1
+e=$(explored "$tmp/big")
+if grep -q '"solved": false' "$tmp/big" && test -n "$e" && test "$e" -lt 1000
+then
+	ok "jealous husbands n=16 seats 3: no plan, $e states"
+else
+	sed 's/^/# /' "$tmp/big"
+	not_ok "jealous husbands n=16 seats 3: no plan, under 1000 states"
+fi
+run_river solve -q -D n=14 -D seats=4 "$jh" >"$tmp/plan" 2>&1
+if run_river verify -D n=14 -D seats=4 "$jh" "$tmp/plan" >"$tmp/out" 2>&1 &&
+   grep -q ': legal: the goal is reached after 25 crossings (the fewest' \
+	"$tmp/out"; then
+	ok "jealous husbands n=14 seats 4: river verify accepts 25 crossings"
+else
+	sed 's/^/# /' "$tmp/out"
+	not_ok "jealous husbands n=14 seats 4: river verify accepts 25 crossings"
+fi
 done_testing

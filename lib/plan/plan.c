@@ -264,6 +264,21 @@ static const struct system *search_system(const river_puzzle *puzzle,
 						  : &puzzle->sys;
 }
 
+/* The tuples the search keeps one state per orbit of, or NULL: not from
+ * a state of the puzzle's choosing (from, which need not be canonical),
+ * nor where labelled states are kept: the plans listed (max_plans), the
+ * least-time search, the layered search asked for by name. */
+static const struct tuples *search_tuples(const river_puzzle *puzzle,
+					  const river_solve_options *opts,
+					  const state_t *from, bool counting)
+{
+	if (!puzzle->tuples || opts->no_symmetry || from ||
+	    opts->max_plans || puzzle->model.minimize_time ||
+	    (!counting && opts->method == RIVER_METHOD_LAYERS))
+		return NULL;
+	return puzzle->tuples;
+}
+
 /* The plans res holds, of the reduced system, made concrete: each
  * expanded into the labelled plans it stands for, up to max in all. */
 static int lift_plans(const struct symmetry *sym, struct count_result *res,
@@ -332,11 +347,13 @@ static int add_count(river_plan *plan, const struct system *sys,
 /* The plan by the count (the least time, or when the plans are counted
  * too): the plan the queue search would find, or for the least time the
  * first of the cheapest. */
-static int by_count(const struct system *sys, const river_solve_options *opts,
-		    const struct stop *stop, struct bfs_result *res,
-		    struct count_result *cr, river_diag *diag)
+static int by_count(const struct system *sys, const struct tuples *tuples,
+		    const river_solve_options *opts, const struct stop *stop,
+		    struct bfs_result *res, struct count_result *cr,
+		    river_diag *diag)
 {
-	int rc = count_search(sys, opts, stop, opts->max_plans, cr, diag);
+	int rc = count_search_tuples(sys, tuples, opts, stop, opts->max_plans,
+				     cr, diag);
 
 	memset(res, 0, sizeof *res);
 	if (rc != RIVER_OK)
@@ -388,6 +405,7 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	struct count_result cr;
 	struct plan_fault fault;
 	const struct system *search;
+	const struct tuples *tuples;
 	river_plan *plan;
 	bool counting;
 	int rc;
@@ -433,13 +451,23 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	}
 	/* Counting finds the plan too: one search, not two. */
 	counting = opts->count || opts->max_plans;
+	tuples = search_tuples(puzzle, opts, from, counting);
 	memset(&cr, 0, sizeof cr);
 	if (counting || puzzle->model.minimize_time)
-		rc = by_count(search, opts, &stop, &res, &cr, diag);
+		rc = by_count(search, tuples, opts, &stop, &res, &cr, diag);
 	else
-		rc = bfs_search(search, opts, &stop, &res, diag);
+		rc = bfs_search_tuples(search, tuples, opts, &stop, &res, diag);
 	if (rc == RIVER_OK && search != sys)
 		rc = lift_path(puzzle->sym, &res, diag);
+	/* A path of canonical states made a labelled plan. */
+	if (rc == RIVER_OK && tuples &&
+	    (rc = tuples_lift(tuples, res.path, res.path_len)) != RIVER_OK) {
+		free(res.path);
+		rc = rc == RIVER_ENOMEM
+		     ? diag_set(diag, rc, NULL, NULL, "out of memory")
+		     : diag_set(diag, rc, NULL, NULL, "internal error: a plan "
+				"of tuples did not lift to a labelled plan");
+	}
 	if (rc != RIVER_OK) {
 		count_result_release(&cr);
 		free(plan);

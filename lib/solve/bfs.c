@@ -65,6 +65,7 @@ static int trace_path(const struct queue *q, size_t goal,
 
 struct search {
 	const struct system *sys;
+	const struct tuples *tuples; /* or NULL */
 	const river_solve_options *opts;
 	const struct stop *until;
 	struct queue queue;
@@ -125,6 +126,8 @@ static int search_run(struct search *s, size_t *goal)
 
 			if (!system_bank_safe(sys, to, state_boat_right(sys, to)))
 				continue;
+			if (s->tuples)
+				to = tuples_canonical(s->tuples, to);
 			rc = visited_add(&s->seen, to);
 			if (rc == 0)
 				continue;
@@ -197,15 +200,25 @@ int bfs_search(const struct system *sys, const river_solve_options *opts,
 	       const struct stop *stop, struct bfs_result *res,
 	       river_diag *diag)
 {
+	return bfs_search_tuples(sys, NULL, opts, stop, res, diag);
+}
+
+int bfs_search_tuples(const struct system *sys, const struct tuples *tuples,
+		      const river_solve_options *opts, const struct stop *stop,
+		      struct bfs_result *res, river_diag *diag)
+{
 	struct search s;
 	size_t goal = 0;
 	int rc;
 
 	memset(res, 0, sizeof *res);
-	if (layers_chosen(sys, opts))
+	/* The layered search keeps labelled states: tuples are the queue
+	 * search's alone, and leave it few enough states to prefer it. */
+	if (!tuples && layers_chosen(sys, opts))
 		return layers_search(sys, opts, stop, res, diag);
 	memset(&s, 0, sizeof s);
 	s.sys = sys;
+	s.tuples = tuples;
 	s.opts = opts;
 	s.until = stop;
 	s.look = PACE_TRIES;

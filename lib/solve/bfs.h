@@ -5,6 +5,7 @@
 
 #include "river.h"
 #include "system/system.h"
+#include "system/tuples.h"
 #include "util/stop.h"
 
 struct bfs_result {
@@ -52,5 +53,12 @@ int bfs_solve(const struct system *sys, const river_solve_options *opts,
 int bfs_search(const struct system *sys, const river_solve_options *opts,
 	       const struct stop *stop, struct bfs_result *res,
 	       river_diag *diag);
+/* bfs_search keeping one state per orbit of tuples (system/tuples.h,
+ * NULL: none): the path it returns is of canonical states, for
+ * tuples_lift.  Tuples not NULL choose the queue search: the caller
+ * passes NULL for --method layers, which keeps labelled states. */
+int bfs_search_tuples(const struct system *sys, const struct tuples *tuples,
+		      const river_solve_options *opts, const struct stop *stop,
+		      struct bfs_result *res, river_diag *diag);
 
 #endif

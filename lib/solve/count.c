@@ -263,6 +263,7 @@ static int keep_plans(struct dag *g, size_t n, size_t max, size_t depth_cap,
  * first state that reached it. */
 struct layers {
 	const struct system *sys;
+	const struct tuples *tuples; /* or NULL */
 	const river_solve_options *opts;
 	const struct stop *stop;
 	state_t *state;
@@ -340,11 +341,15 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 		}
 		for (i = 0; i < l->loads.n; i++) {
 			state_t to = state_cross(sys, from, l->loads.delta[i]);
-			unsigned long long paths =
-				mul_saturating(l->paths[u],
-					       system_ways(sys, from, to));
+			/* A canonical state's paths are those to every state
+			 * of its orbit: each successor adds its own. */
+			unsigned long long paths;
 			size_t at;
 
+			if (l->tuples)
+				to = tuples_canonical(l->tuples, to);
+			paths = mul_saturating(l->paths[u],
+					       system_ways(sys, from, to));
 			rc = visited_add(&l->seen, to);
 			if (rc < 0)
 				return rc;
@@ -494,6 +499,7 @@ static int layers_plans(const struct layers *l, size_t max,
 }
 
 static int count_layers(const struct system *sys,
+			const struct tuples *tuples,
 			const river_solve_options *opts,
 			const struct stop *stop, size_t max_plans,
 			struct count_result *res, river_diag *diag)
@@ -504,6 +510,7 @@ static int count_layers(const struct system *sys,
 
 	memset(&l, 0, sizeof l);
 	l.sys = sys;
+	l.tuples = tuples;
 	l.opts = opts;
 	l.stop = stop;
 	l.look = PACE_TRIES;
@@ -1185,13 +1192,22 @@ int count_search(const struct system *sys, const river_solve_options *opts,
 		 const struct stop *stop, size_t max_plans,
 		 struct count_result *res, river_diag *diag)
 {
+	return count_search_tuples(sys, NULL, opts, stop, max_plans, res, diag);
+}
+
+int count_search_tuples(const struct system *sys, const struct tuples *tuples,
+			const river_solve_options *opts,
+			const struct stop *stop, size_t max_plans,
+			struct count_result *res, river_diag *diag)
+{
 	int rc;
 
 	memset(res, 0, sizeof *res);
 	if (sys->model->minimize_time)
 		rc = count_cheapest(sys, opts, stop, max_plans, res, diag);
 	else
-		rc = count_layers(sys, opts, stop, max_plans, res, diag);
+		rc = count_layers(sys, tuples, opts, stop, max_plans, res,
+				  diag);
 	if (rc == RIVER_ETOOBIG)
 		diag_set(diag, rc, NULL, NULL,
 			 "a single crossing can take more than %u different "

@@ -4,6 +4,7 @@
 
 #include "river.h"
 #include "system/system.h"
+#include "system/tuples.h"
 #include "util/stop.h"
 
 struct count_result {
@@ -42,6 +43,15 @@ int count_plans(const struct system *sys, const river_solve_options *opts,
 int count_search(const struct system *sys, const river_solve_options *opts,
 		 const struct stop *stop, size_t max_plans,
 		 struct count_result *res, river_diag *diag);
+/* count_search keeping one state per orbit of tuples (system/tuples.h,
+ * NULL: none), each with the paths to its whole orbit, so that the
+ * count is still of labelled plans and the path one of canonical states
+ * (for tuples_lift).  Only for the fewest crossings and no plans listed
+ * (max_plans 0): tuples must be NULL otherwise. */
+int count_search_tuples(const struct system *sys, const struct tuples *tuples,
+			const river_solve_options *opts,
+			const struct stop *stop, size_t max_plans,
+			struct count_result *res, river_diag *diag);
 void count_result_release(struct count_result *res);
 
 /* A lower bound on the time still needed from s to a goal, consistent

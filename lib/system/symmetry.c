@@ -11,10 +11,11 @@
  * items and the guards, or the two sets with their sizes. */
 #define SIG_MAX (8 + 2 * (MODEL_MAX_ITEMS + 2))
 
-/* Where item x goes when i and j are exchanged. */
-static size_t swapped(size_t x, size_t i, size_t j)
+/* A permutation of the model's items is an array: item x goes to
+ * perm[x].  NULL stands for the identity. */
+static size_t moved_to(const size_t *perm, size_t x)
 {
-	return x == i ? j : x == j ? i : x;
+	return perm ? perm[x] : x;
 }
 
 static void sort_words(unsigned long long *v, size_t n)
@@ -32,21 +33,21 @@ static void sort_words(unsigned long long *v, size_t n)
 
 /* A set of a rule as words (item, weight), sorted, after its size. */
 static size_t set_words(const size_t *set, const unsigned *w, size_t n,
-			size_t i, size_t j, unsigned long long *out)
+			const size_t *perm, unsigned long long *out)
 {
 	size_t k;
 
 	out[0] = n;
 	for (k = 0; k < n; k++)
-		out[1 + k] = ((unsigned long long)swapped(set[k], i, j) << 32) |
+		out[1 + k] = ((unsigned long long)moved_to(perm, set[k]) << 32) |
 			     (w ? w[k] : 1u);
 	sort_words(out + 1, n);
 	return n + 1;
 }
 
-/* What rule r says, with items i and j exchanged, as words that two
- * rules share exactly when they say the same; its length. */
-static size_t signature(const struct rule *r, size_t i, size_t j,
+/* What rule r says, with its items permuted, as words that two rules
+ * share exactly when they say the same; its length. */
+static size_t signature(const struct rule *r, const size_t *perm,
 			unsigned long long *out)
 {
 	size_t n = 0, k;
@@ -58,16 +59,16 @@ static size_t signature(const struct rule *r, size_t i, size_t j,
 	if (r->kind == RULE_COND)
 		return n; /* its condition is compared by cond_same */
 	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT) {
-		out[n++] = swapped(r->a, i, j);
-		out[n++] = swapped(r->b, i, j);
+		out[n++] = moved_to(perm, r->a);
+		out[n++] = moved_to(perm, r->b);
 		out[n++] = r->n_guards;
 		for (k = 0; k < r->n_guards; k++)
-			out[n + k] = swapped(r->guards[k], i, j);
+			out[n + k] = moved_to(perm, r->guards[k]);
 		sort_words(out + n, r->n_guards);
 		return n + r->n_guards;
 	}
-	n += set_words(r->set_a, r->wa, r->n_a, i, j, out + n);
-	n += set_words(r->set_b, r->wb, r->n_b, i, j, out + n);
+	n += set_words(r->set_a, r->wa, r->n_a, perm, out + n);
+	n += set_words(r->set_b, r->wb, r->n_b, perm, out + n);
 	return n;
 }
 
@@ -94,23 +95,23 @@ static bool cond_mentions(const struct cond *c, size_t x)
 	return false;
 }
 
-/* Is condition a, with i and j exchanged, condition b?  Sums compare as
- * sets of terms. */
-static bool cond_same(const struct cond *a, const struct cond *b, size_t i,
-		      size_t j)
+/* Is condition a, with its items permuted, condition b?  Sums compare
+ * as sets of terms. */
+static bool cond_same(const struct cond *a, const struct cond *b,
+		      const size_t *perm)
 {
 	size_t k, l;
 
 	if (a->kind != b->kind)
 		return false;
 	if (a->kind != COND_CMP)
-		return cond_same(a->a, b->a, i, j) &&
-		       (a->kind == COND_NOT || cond_same(a->b, b->b, i, j));
+		return cond_same(a->a, b->a, perm) &&
+		       (a->kind == COND_NOT || cond_same(a->b, b->b, perm));
 	if (a->cmp != b->cmp || a->sum.constant != b->sum.constant ||
 	    a->sum.n != b->sum.n)
 		return false;
 	for (k = 0; k < a->sum.n; k++) {
-		size_t to = swapped(a->sum.terms[k].item, i, j);
+		size_t to = moved_to(perm, a->sum.terms[k].item);
 
 		for (l = 0; l < b->sum.n; l++)
 			if (b->sum.terms[l].item == to)
@@ -132,26 +133,30 @@ static bool mentions(const struct rule *r, size_t x)
 	return in_list(r->set_a, r->n_a, x) || in_list(r->set_b, r->n_b, x);
 }
 
-/* Is the multiset of rules the same after exchanging i and j?  Only the
- * rules that name i or j can change: their images must match them one
- * for one. */
-static bool rules_swap(const struct model *m, size_t i, size_t j)
+/* Does rule r name an item the permutation moves? */
+static bool mentions_moved(const struct model *m, const struct rule *r,
+			   const size_t *perm)
 {
-	size_t *which, n = 0, ni = 0, nj = 0, r, a, b;
+	size_t x;
+
+	for (x = 0; x < m->n_items; x++)
+		if (perm[x] != x && mentions(r, x))
+			return true;
+	return false;
+}
+
+/* Is the multiset of rules the same after permuting the items?  Only the
+ * rules that name a moved item can change: their images must match them
+ * one for one. */
+static bool rules_permute(const struct model *m, const size_t *perm)
+{
+	size_t *which, n = 0, r, a, b;
 	unsigned long long *orig, *img;
 	size_t *olen, *ilen;
 	bool *used, ok = true;
 
-	for (r = 0; r < m->n_rules; r++) {
-		bool has_i = mentions(&m->rules[r], i);
-		bool has_j = mentions(&m->rules[r], j);
-
-		ni += has_i;
-		nj += has_j;
-		n += has_i || has_j;
-	}
-	if (ni != nj)
-		return false;
+	for (r = 0; r < m->n_rules; r++)
+		n += mentions_moved(m, &m->rules[r], perm);
 	if (n == 0)
 		return true;
 	which = malloc(n * sizeof *which);
@@ -165,11 +170,11 @@ static bool rules_swap(const struct model *m, size_t i, size_t j)
 	img = orig + n * SIG_MAX;
 	ilen = olen + n;
 	for (r = 0, a = 0; r < m->n_rules; r++)
-		if (mentions(&m->rules[r], i) || mentions(&m->rules[r], j))
+		if (mentions_moved(m, &m->rules[r], perm))
 			which[a++] = r;
 	for (a = 0; a < n; a++) {
-		olen[a] = signature(&m->rules[which[a]], i, i, orig + a * SIG_MAX);
-		ilen[a] = signature(&m->rules[which[a]], i, j, img + a * SIG_MAX);
+		olen[a] = signature(&m->rules[which[a]], NULL, orig + a * SIG_MAX);
+		ilen[a] = signature(&m->rules[which[a]], perm, img + a * SIG_MAX);
 	}
 	for (a = 0; a < n && ok; a++) {
 		for (b = 0; b < n; b++)
@@ -178,7 +183,7 @@ static bool rules_swap(const struct model *m, size_t i, size_t j)
 				   ilen[a] * sizeof *img) == 0 &&
 			    (m->rules[which[a]].kind != RULE_COND ||
 			     cond_same(m->rules[which[a]].cond,
-				       m->rules[which[b]].cond, i, j)))
+				       m->rules[which[b]].cond, perm)))
 				break;
 		if (b == n)
 			ok = false;
@@ -193,21 +198,21 @@ out:
 	return ok;
 }
 
-/* Is load x load y with i and j exchanged? */
-static bool load_is_swap(const struct model *m, const unsigned *x,
-			 const unsigned *y, size_t i, size_t j)
+/* Is load x load y with the items permuted? */
+static bool load_is_image(const struct model *m, const unsigned *x,
+			  const unsigned *y, const size_t *perm)
 {
 	size_t k;
 
 	for (k = 0; k < m->n_items; k++)
-		if (x[k] != y[swapped(k, i, j)])
+		if (x[k] != y[moved_to(perm, k)])
 			return false;
 	return true;
 }
 
-/* Is the multiset of allowed loads the same after exchanging i and j:
+/* Is the multiset of allowed loads the same after permuting the items:
  * does each load occur as often as its image? */
-static bool loads_swap(const struct model *m, size_t i, size_t j)
+static bool loads_permute(const struct model *m, const size_t *perm)
 {
 	size_t l, o;
 
@@ -215,11 +220,11 @@ static bool loads_swap(const struct model *m, size_t i, size_t j)
 		const unsigned *c = m->loads[l].count;
 		size_t same = 0, image = 0;
 
-		if (c[i] == c[j])
+		if (load_is_image(m, c, c, perm))
 			continue;
 		for (o = 0; o < m->n_loads; o++) {
-			same += load_is_swap(m, m->loads[o].count, c, i, i);
-			image += load_is_swap(m, m->loads[o].count, c, i, j);
+			same += load_is_image(m, m->loads[o].count, c, NULL);
+			image += load_is_image(m, m->loads[o].count, c, perm);
 		}
 		if (same != image)
 			return false;
@@ -227,15 +232,13 @@ static bool loads_swap(const struct model *m, size_t i, size_t j)
 	return true;
 }
 
-bool symmetry_swappable(const struct model *m, size_t i, size_t j)
+/* Do items i and j look alike: individuals with the same rowing,
+ * weight, time, start, goal and attributes? */
+static bool items_alike(const struct model *m, size_t i, size_t j)
 {
-	const struct item *a, *b;
+	const struct item *a = &m->items[i], *b = &m->items[j];
 	size_t k;
 
-	if (i == j || i >= m->n_items || j >= m->n_items)
-		return false;
-	a = &m->items[i];
-	b = &m->items[j];
 	if (a->is_kind || b->is_kind || a->copies != 1 || b->copies != 1)
 		return false;
 	if (a->rows != b->rows || a->rows_alone != b->rows_alone ||
@@ -248,7 +251,32 @@ bool symmetry_swappable(const struct model *m, size_t i, size_t j)
 	for (k = 0; k < m->n_attrs; k++)
 		if (m->attrs[k].value[i] != m->attrs[k].value[j])
 			return false;
-	return loads_swap(m, i, j) && rules_swap(m, i, j);
+	return true;
+}
+
+bool symmetry_invariant(const struct model *m, const size_t *perm)
+{
+	size_t x;
+
+	for (x = 0; x < m->n_items; x++)
+		if (perm[x] >= m->n_items ||
+		    (perm[x] != x && !items_alike(m, x, perm[x])))
+			return false;
+	return loads_permute(m, perm) && rules_permute(m, perm);
+}
+
+bool symmetry_swappable(const struct model *m, size_t i, size_t j)
+{
+	size_t perm[MODEL_MAX_ITEMS + 1], x;
+
+	if (i == j || i >= m->n_items || j >= m->n_items ||
+	    m->n_items > MODEL_MAX_ITEMS + 1)
+		return false;
+	for (x = 0; x < m->n_items; x++)
+		perm[x] = x;
+	perm[i] = j;
+	perm[j] = i;
+	return symmetry_invariant(m, perm);
 }
 
 size_t symmetry_classes(const struct model *m, size_t *rep)

@@ -13,8 +13,8 @@
  * state of the same counts mirrors.  Its plans are lifted back to
  * concrete, labelled states.
  *
- * A class's members are single items; a class of tuples (couples) would
- * keep this shape with a member standing for several items. */
+ * A class's members are single items; tuples of items exchanged
+ * together (couples) are system/tuples.h's, on the concrete system. */
 #ifndef RIVER_SYMMETRY_H
 #define RIVER_SYMMETRY_H
 
@@ -42,6 +42,12 @@ struct symmetry {
 	unsigned *kind_concrete; /* reduced kind (not a class) -> concrete */
 	unsigned long long (*binom)[SYSTEM_MAX_BITS]; /* binom[n][k] */
 };
+
+/* Does the permutation of the items that sends item x to perm[x] map
+ * the puzzle onto itself?  Each item it moves must be an individual
+ * alike its image (rowing, weight, time, start, goal, attributes), and
+ * the allowed loads and the multiset of rules must be unchanged. */
+bool symmetry_invariant(const struct model *m, const size_t *perm);
 
 /* Can individuals i and j be exchanged?  False for kinds, for i == j,
  * and for anything whose exchange changes the puzzle. */
