@@ -277,7 +277,7 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 
 			if (!board)
 				continue;
-			s->tried += (unsigned)__builtin_popcount(board);
+			s->tried += dense_count(board);
 			reach |= cells_xor(board, d->low[j]);
 		}
 		to = state_cross(sys, from, m->high);

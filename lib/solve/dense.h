@@ -114,6 +114,16 @@ static inline uint32_t dense_gather(uint64_t w)
 	return (uint32_t)(w | w >> 16);
 }
 
+/* The cells set in m (a portable build has no popcount instruction:
+ * the compiler's builtin would call a library function). */
+static inline unsigned dense_count(uint32_t m)
+{
+	m -= m >> 1 & 0x55555555u;
+	m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (m * 0x01010101u) >> 24;
+}
+
 /* dense_gather's inverse: bit i of m to bit 2i. */
 static inline uint64_t dense_spread(uint32_t m)
 {

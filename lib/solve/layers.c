@@ -251,7 +251,7 @@ static int expand_word(struct worker *wk, uint64_t w, uint64_t match)
 
 		if (!fresh)
 			continue;
-		wk->reached += (unsigned long long)__builtin_popcountll(fresh);
+		wk->reached += dense_count(dense_gather(fresh));
 		block_mark(next_blocks, t->word * CELLS_PER_WORD);
 		goals = fresh & dense_spread(t->goals);
 		if (goals)
