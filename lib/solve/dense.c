@@ -227,7 +227,7 @@ void dense_scratch_release(struct dense_scratch *s)
 	s->n_target = 0;
 }
 
-uint32_t dense_safe_cells(const struct dense *d, state_t s)
+static inline uint32_t safe_cells(const struct dense *d, state_t s)
 {
 	const struct system *sys = d->sys;
 	uint64_t present[2];
@@ -252,6 +252,11 @@ uint32_t dense_safe_cells(const struct dense *d, state_t s)
 	return ~unsafe;
 }
 
+uint32_t dense_safe_cells(const struct dense *d, state_t s)
+{
+	return safe_cells(d, s);
+}
+
 void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 		  struct dense_scratch *s)
 {
@@ -261,6 +266,7 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 	const uint32_t *on_bank = right ? d->on_right : d->on_left;
 	/* The word's other individuals on the boat's bank. */
 	uint64_t bank = (right ? from : ~from) & sys->ind_mask & ~d->low_bits;
+	unsigned n_cells = dense_count(cells);
 	size_t i, j;
 
 	s->n_target = 0;
@@ -272,7 +278,14 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 
 		if (m->items & ~bank)
 			continue;
-		for (j = m->first; j < m->first + m->n; j++) {
+		j = m->first;
+		if (d->low[j] == 0) {
+			/* The load of no low item: every cell boards. */
+			s->tried += n_cells;
+			reach = cells;
+			j++;
+		}
+		for (; j < m->first + m->n; j++) {
 			uint32_t board = cells & on_bank[d->low[j]];
 
 			if (!board)
@@ -281,7 +294,7 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 			reach |= cells_xor(board, d->low[j]);
 		}
 		to = state_cross(sys, from, m->high);
-		reach &= dense_safe_cells(d, to);
+		reach &= safe_cells(d, to);
 		if (!reach)
 			continue;
 		t = &s->target[s->n_target++];
