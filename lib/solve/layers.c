@@ -15,7 +15,11 @@
  * k - 1 or more, and at most k + 1 because crossings without fields can
  * be taken back, so the cell value (k - 1) % 3 + 1 tells depth k - 1;
  * the loads from y, taken back, are the crossings into y, and the first
- * of them that comes from depth k - 1 is taken, whatever the threads. */
+ * of them that comes from depth k - 1 is taken, whatever the threads.
+ *
+ * A plain puzzle (solve/dense.h) is expanded a word at a time: the
+ * cells of a word that hold the level move together through each load,
+ * and land as whole masks, marked with one atomic OR a word. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "solve/layers.h"
