@@ -96,6 +96,23 @@ static int cmp_split(const void *a, const void *b)
 	return (x->low > y->low) - (x->low < y->low);
 }
 
+/* Are there far more than DENSE_MAX_LOADS sets of at most seats
+ * individuals?  Then there is no need to walk the loads to know. */
+static bool far_too_many(const struct system *sys)
+{
+	unsigned long long sets = 0, c = 1;
+	unsigned k;
+
+	for (k = 1; k <= sys->seats && k <= sys->n_ind; k++) {
+		/* c = C(n_ind, k), exact while below the bound. */
+		c = c * (sys->n_ind - k + 1) / k;
+		sets += c;
+		if (sets > 16 * DENSE_MAX_LOADS)
+			return true;
+	}
+	return false;
+}
+
 /* The loads from a bank holding every individual, grouped by their
  * items outside the low five. */
 static int build_moves(struct dense *d)
@@ -106,6 +123,8 @@ static int build_moves(struct dense *d)
 	size_t i, n;
 	int rc;
 
+	if (far_too_many(sys))
+		return RIVER_ETOOBIG;
 	loads_init(&loads);
 	rc = system_loads(sys, 0, &loads);
 	if (rc == RIVER_OK && loads.n > DENSE_MAX_LOADS)
