@@ -236,13 +236,16 @@ int dense_scratch_init(struct dense_scratch *s, const struct dense *d)
 {
 	memset(s, 0, sizeof *s);
 	s->target = malloc((d->n_moves + 1) * sizeof *s->target);
-	return s->target ? RIVER_OK : RIVER_ENOMEM;
+	s->pick = malloc((d->n_moves + 1) * sizeof *s->pick);
+	return s->target && s->pick ? RIVER_OK : RIVER_ENOMEM;
 }
 
 void dense_scratch_release(struct dense_scratch *s)
 {
 	free(s->target);
+	free(s->pick);
 	s->target = NULL;
+	s->pick = NULL;
 	s->n_target = 0;
 }
 
@@ -286,17 +289,21 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 	/* The word's other individuals on the boat's bank. */
 	uint64_t bank = (right ? from : ~from) & sys->ind_mask & ~d->low_bits;
 	unsigned n_cells = dense_count(cells);
-	size_t i, j;
+	size_t i, j, n = 0;
 
-	s->n_target = 0;
+	/* Which moves the bank allows, without a branch a move: whether
+	 * an item is there varies from word to word. */
 	for (i = 0; i < d->n_moves; i++) {
-		const struct dense_move *m = &d->moves[i];
+		s->pick[n] = (uint32_t)i;
+		n += (d->moves[i].items & ~bank) == 0;
+	}
+	s->n_target = 0;
+	for (i = 0; i < n; i++) {
+		const struct dense_move *m = &d->moves[s->pick[i]];
 		struct dense_target *t;
 		uint32_t reach = 0;
 		state_t to;
 
-		if (m->items & ~bank)
-			continue;
 		j = m->first;
 		if (d->low[j] == 0) {
 			/* The load of no low item: every cell boards. */

@@ -76,6 +76,7 @@ struct dense_target {
 struct dense_scratch {
 	struct dense_target *target;
 	size_t n_target;
+	uint32_t *pick; /* the moves whose items are on the bank */
 	unsigned long long tried; /* crossings tried, for the limits */
 };
 

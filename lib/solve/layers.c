@@ -246,6 +246,10 @@ static int expand_word(struct worker *wk, uint64_t w, uint64_t match)
 	dense_expand(l->dense, w, dense_gather(match), s);
 	wk->tried += s->tried;
 	s->tried = 0;
+	/* The targets are scattered over the array: ask for them all
+	 * before marking the first. */
+	for (i = 0; i < s->n_target; i++)
+		__builtin_prefetch((const void *)&l->cell[s->target[i].word], 1);
 	for (i = 0; i < s->n_target; i++) {
 		const struct dense_target *t = &s->target[i];
 		uint64_t fresh = t->cells ? word_mark(l, t->word,

@@ -9,19 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench/families.h"
 #include "plan/plan.h"
 #include "puzzle.h"
 #include "solve/dense.h"
 #include "solve/layers.h"
 #include "unit.h"
-
-static const char *top(void)
-{
-	const char *dir = getenv("srcdir");
-
-	return dir && *dir ? dir : ".";
-}
+#include "unit_family.h"
 
 static void run(const struct system *sys, bool per_cell, unsigned threads,
 		struct layers_probe *probe, struct bfs_result *res)
@@ -86,23 +79,6 @@ static void compare(const char *name, const struct system *sys, bool dense)
 	layers_probe_release(&cell);
 }
 
-static river_puzzle *family(const char *spec)
-{
-	struct family_size f;
-	char err[256], *text;
-	river_puzzle *p;
-	river_diag diag;
-
-	assert_true(family_parse_string(&f, spec, err, sizeof err));
-	snprintf(err, sizeof err, "%s/puzzles", top());
-	text = family_puzzle(&f, err, err, sizeof err);
-	assert_non_null(text);
-	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text), spec,
-						  &diag), RIVER_OK);
-	free(text);
-	return p;
-}
-
 static river_puzzle *text(const char *src)
 {
 	river_puzzle *p;
@@ -129,7 +105,7 @@ static void test_families(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof specs / sizeof *specs; i++) {
-		river_puzzle *p = family(specs[i]);
+		river_puzzle *p = unit_family(specs[i]);
 
 		compare(specs[i], &p->sys, dense_can(&p->sys));
 		if (strncmp(specs[i], "japanese", 8) != 0)
@@ -173,7 +149,7 @@ static void test_bundled(void **state)
 	DIR *d;
 
 	(void)state;
-	snprintf(dir, sizeof dir, "%s/puzzles", top());
+	snprintf(dir, sizeof dir, "%s/puzzles", unit_top());
 	d = opendir(dir);
 	assert_non_null(d);
 	while ((e = readdir(d)) != NULL) {
@@ -242,7 +218,7 @@ static void test_fallback(void **state)
 			compare(srcs[i], &p->sys, false);
 		river_puzzle_free(p);
 	}
-	p = family("none 14 13 every");
+	p = unit_family("none 14 13 every");
 	assert_true(dense_can(&p->sys));
 	assert_int_equal(dense_init(&tables, &p->sys), RIVER_ETOOBIG);
 	compare("none 14 13 every", &p->sys, false);
