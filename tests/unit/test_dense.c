@@ -5,7 +5,6 @@
  * the cell by cell expansion do get it. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -141,48 +140,34 @@ static void test_rowers_and_seats(void **state)
 
 /* Every bundled puzzle the layers can search: the same either way;
  * the husbands qualify, the others named here do not. */
+static void bundled(const char *name, river_puzzle *p, void *arg)
+{
+	size_t *dense = arg;
+	struct dense tables;
+	bool qualifies = dense_can(&p->sys) &&
+			 dense_init(&tables, &p->sys) == RIVER_OK;
+
+	if (qualifies)
+		dense_release(&tables);
+	if (strcmp(name, "jealous-husbands.puz") == 0)
+		assert_true(qualifies);
+	if (strcmp(name, "wgc.puz") == 0 || /* too few items */
+	    strcmp(name, "missionaries-cannibals.puz") == 0 ||
+	    strcmp(name, "bridge-torch.puz") == 0)
+		assert_false(qualifies);
+	if (layers_can(&p->sys) && !p->model.minimize_time) {
+		compare(name, &p->sys, qualifies);
+		*dense += qualifies;
+	}
+	river_puzzle_free(p);
+}
+
 static void test_bundled(void **state)
 {
-	char dir[4096], path[4600];
-	struct dirent *e;
-	size_t n = 0, dense = 0;
-	DIR *d;
+	size_t dense = 0;
 
 	(void)state;
-	snprintf(dir, sizeof dir, "%s/puzzles", unit_top());
-	d = opendir(dir);
-	assert_non_null(d);
-	while ((e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		river_puzzle *p;
-		river_diag diag;
-		struct dense tables;
-		bool qualifies;
-
-		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		assert_int_equal(river_puzzle_load_file(&p, path, &diag),
-				 RIVER_OK);
-		qualifies = dense_can(&p->sys) &&
-			    dense_init(&tables, &p->sys) == RIVER_OK;
-		if (qualifies)
-			dense_release(&tables);
-		if (strcmp(e->d_name, "jealous-husbands.puz") == 0)
-			assert_true(qualifies);
-		if (strcmp(e->d_name, "wgc.puz") == 0 || /* too few items */
-		    strcmp(e->d_name, "missionaries-cannibals.puz") == 0 ||
-		    strcmp(e->d_name, "bridge-torch.puz") == 0)
-			assert_false(qualifies);
-		if (layers_can(&p->sys) && !p->model.minimize_time) {
-			compare(e->d_name, &p->sys, qualifies);
-			dense += qualifies;
-		}
-		river_puzzle_free(p);
-		n++;
-	}
-	closedir(d);
-	assert_true(n >= 20);
+	assert_true(unit_each_bundled(bundled, &dense) >= 20);
 	assert_true(dense >= 1);
 }
 

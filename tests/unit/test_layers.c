@@ -5,7 +5,6 @@
  * threads; the limits and the cancel flag stop it with their codes. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -81,34 +80,18 @@ static unsigned long long compare(const char *name, const struct system *sys)
 	return layers[0].explored;
 }
 
+static void bundled(const char *name, river_puzzle *p, void *arg)
+{
+	(void)arg;
+	if (!p->model.minimize_time)
+		compare(name, &p->sys);
+	river_puzzle_free(p);
+}
+
 static void test_bundled_puzzles(void **state)
 {
-	char dir[4096], path[4600];
-	struct dirent *e;
-	size_t n = 0;
-	DIR *d;
-
 	(void)state;
-	snprintf(dir, sizeof dir, "%s/puzzles", unit_top());
-	d = opendir(dir);
-	assert_non_null(d);
-	while ((e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		river_puzzle *p;
-		river_diag diag;
-
-		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		assert_int_equal(river_puzzle_load_file(&p, path, &diag),
-				 RIVER_OK);
-		if (!p->model.minimize_time)
-			compare(e->d_name, &p->sys);
-		river_puzzle_free(p);
-		n++;
-	}
-	closedir(d);
-	assert_true(n >= 20);
+	assert_true(unit_each_bundled(bundled, NULL) >= 20);
 }
 
 static void test_families(void **state)
