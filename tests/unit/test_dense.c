@@ -210,7 +210,7 @@ static void test_fallback(void **state)
 	river_puzzle_free(p);
 }
 
-/* The helpers: a word's cells and back, and the safe cells against the
+/* The masks: a word's cells and back, and the safe cells against the
  * system's own check, state by state. */
 static void test_masks(void **state)
 {
