@@ -15,7 +15,11 @@
  * k - 1 or more, and at most k + 1 because crossings without fields can
  * be taken back, so the cell value (k - 1) % 3 + 1 tells depth k - 1;
  * the loads from y, taken back, are the crossings into y, and the first
- * of them that comes from depth k - 1 is taken, whatever the threads. */
+ * of them that comes from depth k - 1 is taken, whatever the threads.
+ *
+ * A plain puzzle (solve/dense.h) is expanded a word at a time: the
+ * cells of a word that hold the level move together through each load,
+ * and land as whole masks, marked with one atomic OR a word. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "solve/layers.h"
@@ -26,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "solve/dense.h"
 #include "util/diag.h"
 
 #define CELL_BITS 2
@@ -46,6 +51,8 @@ struct layers {
 	const struct system *sys;
 	const river_solve_options *opts;
 	const struct stop *stop;
+	const struct dense *dense; /* the word-wise expander, or NULL */
+	struct layers_probe *probe; /* or NULL */
 	word_t *cell;             /* CELLS_PER_WORD cells a word */
 	size_t n_words;
 	word_t *blocks[2];        /* depth d's blocks in blocks[d & 1] */
@@ -68,6 +75,7 @@ struct layers {
 struct worker {
 	struct layers *l;
 	struct loads loads;
+	struct dense_scratch scratch; /* for the word-wise expansion */
 	bool reports; /* the calling thread: calls the progress callback */
 	unsigned long long reached, tried; /* not yet in the totals */
 	/* Each thread writes its own fields for every state: a cache line
@@ -205,6 +213,62 @@ static int expand(struct worker *wk, uint64_t rank)
 	return RIVER_OK;
 }
 
+/* Mark the unseen ones among cells (a bit a cell) of word w; the cells
+ * this call marked. */
+static uint64_t word_mark(struct layers *l, uint64_t w, uint64_t cells)
+{
+	word_t *p = &l->cell[w];
+	uint64_t old = atomic_load_explicit(p, memory_order_relaxed);
+	uint64_t fresh = cells & ~(old | old >> 1);
+
+	if (!fresh)
+		return 0;
+	if (!l->shared) {
+		atomic_store_explicit(p, old | fresh * l->next,
+				      memory_order_relaxed);
+		return fresh;
+	}
+	/* Every cell marked in a level gets the same value: a cell
+	 * another thread set meanwhile is counted by that thread. */
+	old = atomic_fetch_or_explicit(p, fresh * l->next,
+				       memory_order_relaxed);
+	return fresh & ~(old | old >> 1);
+}
+
+/* Expand the cells match (the low bit of each cell) of word w
+ * together. */
+static int expand_word(struct worker *wk, uint64_t w, uint64_t match)
+{
+	struct layers *l = wk->l;
+	struct dense_scratch *s = &wk->scratch;
+	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
+	size_t i;
+	dense_expand(l->dense, w, dense_gather(match), s);
+	wk->tried += s->tried;
+	s->tried = 0;
+	/* The targets are scattered over the array: ask for them all
+	 * before marking the first. */
+	for (i = 0; i < s->n_target; i++)
+		__builtin_prefetch((const void *)&l->cell[s->target[i].word], 1);
+	for (i = 0; i < s->n_target; i++) {
+		const struct dense_target *t = &s->target[i];
+		uint64_t fresh = t->cells ? word_mark(l, t->word,
+						      dense_spread(t->cells))
+					  : 0;
+		uint64_t goals;
+
+		if (!fresh)
+			continue;
+		wk->reached += dense_count(dense_gather(fresh));
+		block_mark(next_blocks, t->word * CELLS_PER_WORD);
+		goals = fresh & dense_spread(t->goals);
+		if (goals)
+			goal_offer(l, t->word * CELLS_PER_WORD +
+					      (unsigned)__builtin_ctzll(goals) / 2);
+	}
+	return RIVER_OK;
+}
+
 /* Expand the cells of the current depth in one block. */
 static int expand_block(struct worker *wk, uint64_t block)
 {
@@ -221,6 +285,12 @@ static int expand_block(struct worker *wk, uint64_t block)
 		/* The low bit of each cell equal to cur. */
 		uint64_t match = ~(x | x >> 1) & LOW_BITS;
 
+		if (l->dense && match) {
+			rc = expand_word(wk, w, match);
+			if (rc != RIVER_OK)
+				return rc;
+			continue;
+		}
 		while (match) {
 			unsigned bit = (unsigned)__builtin_ctzll(match);
 
@@ -356,6 +426,22 @@ static int trace(const struct layers *l, uint64_t goal, unsigned depth,
 	return rc;
 }
 
+/* Note a level's size for the probe. */
+static int probe_level(struct layers *l, unsigned long long size)
+{
+	struct layers_probe *p = l->probe;
+	unsigned long long *grown;
+
+	if (!p)
+		return RIVER_OK;
+	grown = realloc(p->levels, (p->n_levels + 1) * sizeof *grown);
+	if (!grown)
+		return RIVER_ENOMEM;
+	grown[p->n_levels++] = size;
+	p->levels = grown;
+	return RIVER_OK;
+}
+
 static int search(struct layers *l, unsigned threads, struct worker *wk,
 		  struct bfs_result *res)
 {
@@ -367,6 +453,8 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 	block_mark(l->blocks[0], start);
 	atomic_store(&l->reached, 1);
 	l->level_size = 1;
+	if (probe_level(l, 1) != RIVER_OK)
+		return RIVER_ENOMEM;
 	if (state_is_goal(sys, sys->start)) {
 		res->solved = true;
 		return trace(l, start, 0, res);
@@ -377,6 +465,8 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		if (atomic_load(&l->halt) != RIVER_OK)
 			return atomic_load(&l->halt);
 		l->level_size = atomic_load(&l->reached) - before;
+		if (probe_level(l, l->level_size) != RIVER_OK)
+			return RIVER_ENOMEM;
 		if (atomic_load(&l->goal) != UINT64_MAX) {
 			res->solved = true;
 			return trace(l, atomic_load(&l->goal), l->depth + 1, res);
@@ -398,16 +488,59 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 		  const struct stop *stop, struct bfs_result *res,
 		  river_diag *diag)
 {
+	return layers_search_probed(sys, opts, stop, res, diag, NULL);
+}
+
+void layers_probe_release(struct layers_probe *probe)
+{
+	free(probe->levels);
+	free(probe->cells);
+	probe->levels = NULL;
+	probe->cells = NULL;
+	probe->n_levels = probe->n_words = 0;
+}
+
+/* Copy the cells out for the probe. */
+static int probe_cells(const struct layers *l)
+{
+	struct layers_probe *p = l->probe;
+	size_t i;
+
+	if (!p)
+		return RIVER_OK;
+	p->cells = malloc(l->n_words * sizeof *p->cells + 1);
+	if (!p->cells)
+		return RIVER_ENOMEM;
+	for (i = 0; i < l->n_words; i++)
+		p->cells[i] = atomic_load(&l->cell[i]);
+	p->n_words = l->n_words;
+	return RIVER_OK;
+}
+
+int layers_search_probed(const struct system *sys,
+			 const river_solve_options *opts,
+			 const struct stop *stop, struct bfs_result *res,
+			 river_diag *diag, struct layers_probe *probe)
+{
 	unsigned threads = layers_threads(opts), t;
 	struct layers l;
+	struct dense dense;
+	bool use_dense = dense_can(sys) && !(probe && probe->per_cell);
 	struct worker *wk;
-	int rc = RIVER_OK;
+	int rc = RIVER_OK, dense_rc = RIVER_OK;
 
 	memset(res, 0, sizeof *res);
 	memset(&l, 0, sizeof l);
 	l.sys = sys;
 	l.opts = opts;
 	l.stop = stop;
+	l.probe = probe;
+	if (probe) {
+		probe->dense = false;
+		probe->levels = NULL;
+		probe->cells = NULL;
+		probe->n_levels = probe->n_words = 0;
+	}
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* as the queue's */
 	l.shared = threads > 1;
 	pace_init(&l.pace);
@@ -424,19 +557,35 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 	l.blocks[0] = calloc(l.n_block_words, sizeof *l.blocks[0]);
 	l.blocks[1] = calloc(l.n_block_words, sizeof *l.blocks[1]);
 	wk = calloc(threads, sizeof *wk);
-	if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk) {
+	if (use_dense) {
+		/* Too many loads: the cells are taken one by one. */
+		dense_rc = dense_init(&dense, sys);
+		if (dense_rc == RIVER_OK)
+			l.dense = &dense;
+		else if (dense_rc == RIVER_ETOOBIG)
+			dense_rc = RIVER_OK;
+	}
+	for (t = 0; wk && t < threads; t++) {
+		wk[t].l = &l;
+		wk[t].reports = t == 0;
+		loads_init(&wk[t].loads);
+		if (l.dense && dense_scratch_init(&wk[t].scratch, l.dense) !=
+				       RIVER_OK)
+			dense_rc = RIVER_ENOMEM;
+	}
+	if (probe)
+		probe->dense = l.dense != NULL;
+	if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk ||
+	    dense_rc != RIVER_OK) {
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 			      "out of memory: the two-bit search needs %llu MB, "
 			      "a quarter byte for each of %llu states",
 			      (unsigned long long)((l.n_words * sizeof *l.cell >> 20) + 1),
 			      (unsigned long long)sys->compact_size);
 	} else {
-		for (t = 0; t < threads; t++) {
-			wk[t].l = &l;
-			wk[t].reports = t == 0;
-			loads_init(&wk[t].loads);
-		}
 		rc = search(&l, threads, wk, res);
+		if (rc == RIVER_OK)
+			rc = probe_cells(&l);
 		res->explored = atomic_load(&l.reached);
 		if (rc == RIVER_EINTERNAL)
 			diag_set(diag, rc, NULL, NULL,
@@ -448,9 +597,13 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 
 			bfs_diag(rc, &tally, stop, diag);
 		}
-		for (t = 0; t < threads; t++)
-			loads_release(&wk[t].loads);
 	}
+	for (t = 0; wk && t < threads; t++) {
+		loads_release(&wk[t].loads);
+		dense_scratch_release(&wk[t].scratch);
+	}
+	if (l.dense)
+		dense_release(&dense);
 	if (rc != RIVER_OK) {
 		free(res->path);
 		res->path = NULL;

@@ -34,4 +34,25 @@ int layers_search(const struct system *sys, const river_solve_options *opts,
 		  const struct stop *stop, struct bfs_result *res,
 		  river_diag *diag);
 
+/* What a search shows a test: asked not to expand word-wise, it takes
+ * every cell on its own; it tells whether it expanded word-wise, the
+ * states each level reached (levels[0] the start's), and the cells it
+ * ended with (malloc'd; free them with layers_probe_release). */
+struct layers_probe {
+	bool per_cell;
+	bool dense;
+	unsigned long long *levels;
+	size_t n_levels;
+	uint64_t *cells;
+	size_t n_words;
+};
+
+/* layers_search, with probe filled in (probe may be NULL). */
+int layers_search_probed(const struct system *sys,
+			 const river_solve_options *opts,
+			 const struct stop *stop, struct bfs_result *res,
+			 river_diag *diag, struct layers_probe *probe);
+
+void layers_probe_release(struct layers_probe *probe);
+
 #endif

@@ -5,23 +5,15 @@
  * threads; the limits and the cancel flag stop it with their codes. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench/families.h"
 #include "plan/plan.h"
 #include "puzzle.h"
 #include "solve/bfs.h"
 #include "solve/layers.h"
 #include "unit.h"
-
-static const char *top(void)
-{
-	const char *dir = getenv("srcdir");
-
-	return dir && *dir ? dir : ".";
-}
+#include "unit_family.h"
 
 static void search(const struct system *sys, int method, unsigned threads,
 		   struct bfs_result *res)
@@ -88,51 +80,18 @@ static unsigned long long compare(const char *name, const struct system *sys)
 	return layers[0].explored;
 }
 
-static void test_bundled_puzzles(void **state)
+static void bundled(const char *name, river_puzzle *p, void *arg)
 {
-	char dir[4096], path[4600];
-	struct dirent *e;
-	size_t n = 0;
-	DIR *d;
-
-	(void)state;
-	snprintf(dir, sizeof dir, "%s/puzzles", top());
-	d = opendir(dir);
-	assert_non_null(d);
-	while ((e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		river_puzzle *p;
-		river_diag diag;
-
-		if (len < 5 || strcmp(e->d_name + len - 4, ".puz") != 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		assert_int_equal(river_puzzle_load_file(&p, path, &diag),
-				 RIVER_OK);
-		if (!p->model.minimize_time)
-			compare(e->d_name, &p->sys);
-		river_puzzle_free(p);
-		n++;
-	}
-	closedir(d);
-	assert_true(n >= 20);
+	(void)arg;
+	if (!p->model.minimize_time)
+		compare(name, &p->sys);
+	river_puzzle_free(p);
 }
 
-static river_puzzle *family(const char *spec)
+static void test_bundled_puzzles(void **state)
 {
-	struct family_size f;
-	char err[256], *text;
-	river_puzzle *p;
-	river_diag diag;
-
-	assert_true(family_parse_string(&f, spec, err, sizeof err));
-	snprintf(err, sizeof err, "%s/puzzles", top());
-	text = family_puzzle(&f, err, err, sizeof err);
-	assert_non_null(text);
-	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text), spec,
-						  &diag), RIVER_OK);
-	free(text);
-	return p;
+	(void)state;
+	assert_true(unit_each_bundled(bundled, NULL) >= 20);
 }
 
 static void test_families(void **state)
@@ -148,7 +107,7 @@ static void test_families(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof specs / sizeof *specs; i++) {
-		river_puzzle *p = family(specs[i]);
+		river_puzzle *p = unit_family(specs[i]);
 		struct family_size f;
 		char err[64];
 		unsigned long long explored = compare(specs[i], &p->sys);
@@ -164,7 +123,7 @@ static void test_families(void **state)
  * compact ranks, every one reachable. */
 static void test_compact_space_is_dense(void **state)
 {
-	river_puzzle *p = family("none 12 2 every");
+	river_puzzle *p = unit_family("none 12 2 every");
 	struct bfs_result res;
 
 	(void)state;
@@ -178,7 +137,8 @@ static void test_compact_space_is_dense(void **state)
 
 static void test_auto_choice(void **state)
 {
-	river_puzzle *small = family("star 10 2"), *big = family("none 20 2");
+	river_puzzle *small = unit_family("star 10 2");
+	river_puzzle *big = unit_family("none 20 2");
 	river_solve_options opts;
 
 	(void)state;
@@ -195,7 +155,7 @@ static void test_auto_choice(void **state)
 
 static void test_limits(void **state)
 {
-	river_puzzle *p = family("star 12 2 every");
+	river_puzzle *p = unit_family("star 12 2 every");
 	volatile sig_atomic_t cancel = 1;
 	river_solve_options opts;
 	struct bfs_result res;
@@ -226,7 +186,7 @@ static void test_limits(void **state)
 
 static void test_bad_options(void **state)
 {
-	river_puzzle *p = family("star 3 1");
+	river_puzzle *p = unit_family("star 3 1");
 	river_solve_options opts;
 	river_plan *plan;
 	river_diag diag;
