@@ -6,10 +6,6 @@
 #include "solve/layers.h"
 #include "solve/visited.h"
 
-/* How often (in states expanded; and every PACE_TRIES crossings tried)
- * it looks at the cancel flag and the clock, and asks whether the
- * progress callback is due. */
-#define BFS_STOP_EVERY (1u << 12)
 /* The work the search may do for each state max_states allows, so that
  * its time does not grow past the limit unseen.  Only legal states are
  * stored: the loads leave the boat's bank safe, and the bank they reach
@@ -73,8 +69,7 @@ struct search {
 	struct loads loads;
 	unsigned long long limit;
 	unsigned long long tried;  /* crossings tried */
-	unsigned long long look;   /* at the clock when tried reaches it */
-	struct pace pace;
+	struct pace pace;          /* of the clock and the progress callback */
 	enum bfs_stop stop; /* on ELIMIT */
 };
 
@@ -106,8 +101,7 @@ static int search_run(struct search *s, size_t *goal)
 			depth++;
 			level_end = s->queue.len;
 		}
-		if (head && (head % BFS_STOP_EVERY == 0 || s->tried >= s->look)) {
-			s->look = s->tried + PACE_TRIES;
+		if (pace_look(&s->pace, head, s->tried)) {
 			if ((rc = stop_check(s->until)) != RIVER_OK)
 				return rc;
 			if (s->opts->progress && pace_due(&s->pace, head))
@@ -221,7 +215,6 @@ int bfs_search_tuples(const struct system *sys, const struct tuples *tuples,
 	s.tuples = tuples;
 	s.opts = opts;
 	s.until = stop;
-	s.look = PACE_TRIES;
 	pace_init(&s.pace);
 	/* Parents are 32-bit queue indexes. */
 	s.limit = bfs_state_limit(opts, UINT32_MAX);

@@ -7,9 +7,9 @@
 #include "solve/visited.h"
 #include "util/saturate.h"
 
-/* How often (in states expanded; and every PACE_TRIES crossings tried)
- * the count looks at the cancel flag and the clock, and asks whether the
- * progress callback is due. */
+/* How often (in states taken) the least time looks at the cancel flag
+ * and the clock; the count's layers look as the queue search does
+ * (pace_look). */
 #define COUNT_STOP_EVERY (1u << 12)
 /* The work the count may do for each state max_states allows (as the
  * queue search does). */
@@ -275,8 +275,7 @@ struct layers {
 	uint64_t *in_next;   /* its states by rank, when the space is small */
 	struct loads loads;
 	unsigned long long limit, tried, broken;
-	unsigned long long look; /* at the clock when tried reaches it */
-	struct pace pace;
+	struct pace pace;    /* of the clock and the progress callback */
 	enum { COUNT_STATES, COUNT_TRIED, COUNT_BROKEN } why;
 	size_t *level;               /* where each level begins */
 	size_t n_levels, cap_levels;
@@ -324,8 +323,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 	for (u = first; u < end; u++) {
 		state_t from = l->state[u];
 
-		if (u && (u % COUNT_STOP_EVERY == 0 || l->tried >= l->look)) {
-			l->look = l->tried + PACE_TRIES;
+		if (pace_look(&l->pace, u, l->tried)) {
 			if ((rc = stop_check(l->stop)) != RIVER_OK)
 				return rc;
 			if (l->opts->progress && pace_due(&l->pace, u))
@@ -341,15 +339,15 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 		}
 		for (i = 0; i < l->loads.n; i++) {
 			state_t to = state_cross(sys, from, l->loads.delta[i]);
-			/* A canonical state's paths are those to every state
-			 * of its orbit: each successor adds its own. */
-			unsigned long long paths;
+			unsigned long long paths =
+				mul_saturating(l->paths[u],
+					       system_ways(sys, from, to));
 			size_t at;
 
+			/* A canonical state's paths are those to every state
+			 * of its orbit: each successor adds its own. */
 			if (l->tuples)
 				to = tuples_canonical(l->tuples, to);
-			paths = mul_saturating(l->paths[u],
-					       system_ways(sys, from, to));
 			rc = visited_add(&l->seen, to);
 			if (rc < 0)
 				return rc;
@@ -513,7 +511,6 @@ static int count_layers(const struct system *sys,
 	l.tuples = tuples;
 	l.opts = opts;
 	l.stop = stop;
-	l.look = PACE_TRIES;
 	pace_init(&l.pace);
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* 32-bit parents */
 	loads_init(&l.loads);

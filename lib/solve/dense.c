@@ -177,7 +177,6 @@ int dense_init(struct dense *d, const struct system *sys)
 		d->on_left[x] = cells_where(x, false, true);
 		d->on_right[x] = cells_where(x, true, true);
 	}
-	d->goal_cells = 0;
 	for (x = 0; x < DENSE_CELLS; x++) {
 		uint64_t st = 0;
 
@@ -249,7 +248,7 @@ void dense_scratch_release(struct dense_scratch *s)
 	s->n_target = 0;
 }
 
-static inline uint32_t safe_cells(const struct dense *d, state_t s)
+uint32_t dense_safe_cells(const struct dense *d, state_t s)
 {
 	const struct system *sys = d->sys;
 	uint64_t present[2];
@@ -272,11 +271,6 @@ static inline uint32_t safe_cells(const struct dense *d, state_t s)
 		}
 	}
 	return ~unsafe;
-}
-
-uint32_t dense_safe_cells(const struct dense *d, state_t s)
-{
-	return safe_cells(d, s);
 }
 
 void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
@@ -320,7 +314,7 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 			reach |= cells_xor(board, d->low[j]);
 		}
 		to = state_cross(sys, from, m->high);
-		reach &= safe_cells(d, to);
+		reach &= dense_safe_cells(d, to);
 		if (!reach)
 			continue;
 		t = &s->target[s->n_target++];

@@ -237,12 +237,13 @@ static uint64_t word_mark(struct layers *l, uint64_t w, uint64_t cells)
 
 /* Expand the cells match (the low bit of each cell) of word w
  * together. */
-static int expand_word(struct worker *wk, uint64_t w, uint64_t match)
+static void expand_word(struct worker *wk, uint64_t w, uint64_t match)
 {
 	struct layers *l = wk->l;
 	struct dense_scratch *s = &wk->scratch;
 	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
 	size_t i;
+
 	dense_expand(l->dense, w, dense_gather(match), s);
 	wk->tried += s->tried;
 	s->tried = 0;
@@ -266,7 +267,6 @@ static int expand_word(struct worker *wk, uint64_t w, uint64_t match)
 			goal_offer(l, t->word * CELLS_PER_WORD +
 					      (unsigned)__builtin_ctzll(goals) / 2);
 	}
-	return RIVER_OK;
 }
 
 /* Expand the cells of the current depth in one block. */
@@ -286,9 +286,7 @@ static int expand_block(struct worker *wk, uint64_t block)
 		uint64_t match = ~(x | x >> 1) & LOW_BITS;
 
 		if (l->dense && match) {
-			rc = expand_word(wk, w, match);
-			if (rc != RIVER_OK)
-				return rc;
+			expand_word(wk, w, match);
 			continue;
 		}
 		while (match) {

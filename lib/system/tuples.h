@@ -51,9 +51,6 @@ int tuples_build(const struct tuples **out, struct arena *arena,
  * sorted, the smallest on the first tuple. */
 state_t tuples_canonical(const struct tuples *t, state_t s);
 
-/* How many states s's orbit holds (saturating). */
-unsigned long long tuples_orbit(const struct tuples *t, state_t s);
-
 /* path[0..len) of canonical states, each the canonical state of a
  * successor of the one before (from the system's start), made a
  * labelled plan in place.  RIVER_OK, RIVER_ENOMEM, or RIVER_EINTERNAL

@@ -73,6 +73,17 @@ void pace_init(struct pace *p)
 {
 	p->last = clock_now();
 	p->next_states = PACE_STATES;
+	p->next_tries = PACE_TRIES;
+}
+
+bool pace_look(struct pace *p, unsigned long long states,
+	       unsigned long long tried)
+{
+	if (states == 0 ||
+	    (states % PACE_LOOK_STATES != 0 && tried < p->next_tries))
+		return false;
+	p->next_tries = tried + PACE_TRIES;
+	return true;
 }
 
 bool pace_due(struct pace *p, unsigned long long states)

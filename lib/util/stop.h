@@ -31,21 +31,28 @@ int stop_diag(const struct stop *s, int rc, river_diag *diag,
 int stop_reached(const struct stop *s, int rc, unsigned long long states,
 		 river_diag *diag);
 
-/* When a search next calls its progress callback: a quarter of a second
- * after the last call, or PACE_STATES states expanded after it,
- * whichever comes first.  A search asks at its stop checks, which come
- * every few thousand states and every PACE_TRIES crossings tried, so a
- * search of few states with many crossings each reports too. */
+/* When a search looks at the clock (stop_check) and next calls its
+ * progress callback.  It looks every PACE_LOOK_STATES states expanded
+ * and every PACE_TRIES crossings tried, so that a search of few states
+ * with many crossings each stops on time and reports too; the callback
+ * is due a quarter of a second after its last call, or PACE_STATES
+ * states expanded after it, whichever comes first. */
 #define PACE_SECONDS 0.25
 #define PACE_STATES (1ULL << 18)
+#define PACE_LOOK_STATES (1ULL << 12)
 #define PACE_TRIES (1ULL << 20)
 
 struct pace {
 	struct timespec last;
-	unsigned long long next_states;
+	unsigned long long next_states, next_tries;
 };
 
 void pace_init(struct pace *p);
+
+/* Whether to look at the clock, with states expanded and tried
+ * crossings tried so far. */
+bool pace_look(struct pace *p, unsigned long long states,
+	       unsigned long long tried);
 
 /* Whether the callback is due with states expanded so far; if so, the
  * next call is counted from now. */
