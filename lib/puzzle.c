@@ -150,7 +150,7 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 	/* Tuples are searched on the puzzle's own system: with a reduced
 	 * one too, its canonical states would need to know both. */
 	if (rc == RIVER_OK && !p->sym &&
-	    tuples_build(&p->tuples, &p->arena, &p->sys) != RIVER_OK)
+	    tuples_build(&p->tuples, &p->arena, &p->model, &p->sys) != RIVER_OK)
 		rc = diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "solve/bfs.h"
 #include "solve/count.h"
+#include "solve/orbit.h"
 
 void river_solve_options_init(river_solve_options *opts)
 {
@@ -366,6 +367,45 @@ static int by_count(const struct system *sys, const struct tuples *tuples,
 	return RIVER_OK;
 }
 
+/* The plan of the orbit search (solve/orbit.h), as a path of the
+ * puzzle's own states. */
+static int by_orbits(const river_puzzle *puzzle, const struct tuples *tuples,
+		     const river_solve_options *opts, const struct stop *stop,
+		     struct bfs_result *res, river_diag *diag)
+{
+	const struct model *m = &puzzle->model;
+	struct orbit_plan op;
+	unsigned *right = calloc(m->n_items + 1, sizeof *right);
+	size_t k, i;
+	int rc = right ? orbit_search(m, tuples, opts, stop, &op, diag)
+		       : RIVER_ENOMEM;
+
+	memset(res, 0, sizeof *res);
+	if (rc != RIVER_OK)
+		op.right = NULL;
+	if (rc == RIVER_OK) {
+		res->solved = op.solved;
+		res->explored = op.explored;
+		res->path_len = op.n_states;
+		res->path = malloc(op.n_states * sizeof *res->path);
+		if (!res->path)
+			rc = RIVER_ENOMEM;
+	}
+	for (k = 0; rc == RIVER_OK && k < op.n_states; k++) {
+		const unsigned char *row = op.right + k * (m->n_items + 1);
+
+		for (i = 0; i < m->n_items; i++)
+			right[i] = row[i];
+		res->path[k] = system_state_of(&puzzle->sys, right,
+					       row[m->n_items]);
+	}
+	free(op.right);
+	free(right);
+	if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, NULL, NULL, "out of memory");
+	return rc;
+}
+
 /* The path res holds, of the reduced system, made concrete: the
  * lowest-numbered members of a class move. */
 static int lift_path(const struct symmetry *sym, struct bfs_result *res,
@@ -455,7 +495,10 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	memset(&cr, 0, sizeof cr);
 	if (counting || puzzle->model.minimize_time)
 		rc = by_count(search, tuples, opts, &stop, &res, &cr, diag);
-	else
+	else if (tuples && orbit_fits(&puzzle->model, tuples)) {
+		rc = by_orbits(puzzle, tuples, opts, &stop, &res, diag);
+		tuples = NULL; /* its plan is labelled */
+	} else
 		rc = bfs_search_tuples(search, tuples, opts, &stop, &res, diag);
 	if (rc == RIVER_OK && search != sys)
 		rc = lift_path(puzzle->sym, &res, diag);
