@@ -180,7 +180,7 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 			"the puzzle is too big %s: its state needs %u bits, "
 			"and libriver packs a state in %d; a puzzle this wide "
 			"is searched only by the orbits of its couples "
-			"(tuples), for a plan of the fewest crossings",
+			"(tuples), for the fewest crossings",
 			what, p->sys.bits, SYSTEM_MAX_BITS);
 }
 

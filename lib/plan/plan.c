@@ -493,7 +493,8 @@ static int by_count(const struct system *sys, const struct tuples *tuples,
  * puzzle's own states. */
 static int by_orbits(const river_puzzle *puzzle, const struct tuples *tuples,
 		     const river_solve_options *opts, const struct stop *stop,
-		     struct bfs_result *res, river_diag *diag)
+		     struct bfs_result *res, unsigned long long *count,
+		     river_diag *diag)
 {
 	const struct model *m = &puzzle->model;
 	struct orbit_plan op;
@@ -508,6 +509,7 @@ static int by_orbits(const river_puzzle *puzzle, const struct tuples *tuples,
 	if (rc == RIVER_OK) {
 		res->solved = op.solved;
 		res->explored = op.explored;
+		*count = op.count;
 		res->path_len = op.n_states;
 		res->path = malloc(op.n_states * sizeof *res->path);
 		if (!res->path)
@@ -565,8 +567,8 @@ static int solve_wide(river_plan **out, const river_puzzle *puzzle,
 	if (from)
 		return puzzle_need_system(puzzle, "for a search from a given "
 					  "state", diag);
-	if (opts->count || opts->max_plans)
-		return puzzle_need_system(puzzle, "to count its plans", diag);
+	if (opts->max_plans)
+		return puzzle_need_system(puzzle, "to keep its plans", diag);
 	if (opts->no_symmetry)
 		return puzzle_need_system(puzzle, "to search without symmetry",
 					  diag);
@@ -596,6 +598,8 @@ static int solve_wide(river_plan **out, const river_puzzle *puzzle,
 	plan->explored = op.explored;
 	plan->right = op.right;
 	plan->n_states = op.n_states;
+	plan->counted = op.solved && opts->count;
+	plan->count = plan->counted ? op.count : 0;
 	plan->seconds = clock_since(start);
 	*out = plan;
 	return RIVER_OK;
@@ -620,8 +624,9 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	struct plan_fault fault;
 	const struct system *search;
 	const struct tuples *tuples;
+	unsigned long long orbit_count = 0;
 	river_plan *plan;
-	bool counting;
+	bool counting, orbits;
 	int rc;
 
 	if (out)
@@ -669,12 +674,16 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	counting = opts->count || opts->max_plans;
 	tuples = search_tuples(puzzle, opts, from, counting);
 	memset(&cr, 0, sizeof cr);
-	if (counting || puzzle->model.minimize_time)
-		rc = by_count(search, tuples, opts, &stop, &res, &cr, diag);
-	else if (tuples && orbit_fits(&puzzle->model, tuples)) {
-		rc = by_orbits(puzzle, tuples, opts, &stop, &res, diag);
+	/* The orbits count too, but keep no list of plans. */
+	orbits = tuples && !opts->max_plans && !puzzle->model.minimize_time &&
+		 orbit_fits(&puzzle->model, tuples);
+	if (orbits) {
+		rc = by_orbits(puzzle, tuples, opts, &stop, &res, &orbit_count,
+			       diag);
 		tuples = NULL; /* its plan is labelled */
-	} else
+	} else if (counting || puzzle->model.minimize_time)
+		rc = by_count(search, tuples, opts, &stop, &res, &cr, diag);
+	else
 		rc = bfs_search_tuples(search, tuples, opts, &stop, &res, diag);
 	if (rc == RIVER_OK && search != sys)
 		rc = lift_path(puzzle->sym, &res, diag);
@@ -708,7 +717,10 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	plan->explored = res.explored;
 	plan->states = res.path;
 	plan->n_states = res.path_len;
-	if (res.solved && counting)
+	if (res.solved && counting && orbits) {
+		plan->counted = true;
+		plan->count = orbit_count;
+	} else if (res.solved && counting)
 		rc = add_count(plan, sys, search, &cr, opts->max_plans, diag);
 	count_result_release(&cr);
 	if (rc != RIVER_OK) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "solve/bfs.h"
+#include "util/saturate.h"
 
 /* As the queue search: the crossings tried, and the orbits met that
  * break a rule, per orbit max_states allows. */
@@ -61,6 +62,10 @@ struct orbit {
 	uint64_t *key;
 	uint32_t *parent;
 	bool *legal;
+	uint32_t *depth;          /* crossings from the start */
+	unsigned long long *paths; /* labelled paths to the orbit's states,
+				      all together (when counting) */
+	bool counting;
 	size_t n, cap;
 	uint32_t *slot;           /* hash: node + 1, or 0 */
 	size_t slots;
@@ -72,6 +77,7 @@ struct orbit {
 	unsigned n_moves;
 	unsigned take[ORBIT_MAX_MOVES];
 	unsigned pool_left[ORBIT_MAX_MOVES];
+	unsigned pool_size[ORBIT_MAX_MOVES];
 };
 
 /* ---- Orbits as words ----------------------------------------------------- */
@@ -294,6 +300,7 @@ static void list_moves(struct orbit *o, uint64_t key)
 					mv->rows_alone |= it->rows && it->rows_alone;
 				}
 			}
+			o->pool_size[pool] = placed(o, key, c, v);
 			o->pool_left[pool++] = placed(o, key, c, v);
 		}
 	}
@@ -313,6 +320,7 @@ static void list_moves(struct orbit *o, uint64_t key)
 		mv->rower = it->rows && !it->rows_alone;
 		mv->rows_alone = it->rows && it->rows_alone;
 		mv->pool = pool;
+		o->pool_size[pool] = 1;
 		o->pool_left[pool++] = 1;
 	}
 	o->n_moves = n;
@@ -477,14 +485,16 @@ static size_t find(const struct orbit *o, uint64_t key, size_t *at)
 	return o->n;
 }
 
-static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal)
+static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal,
+	       uint32_t depth, unsigned long long paths)
 {
 	size_t at = 0;
 
 	if (o->n == o->cap) {
 		size_t cap = o->cap ? o->cap * 2 : 1024;
 		uint64_t *k = realloc(o->key, cap * sizeof *k);
-		uint32_t *p;
+		uint32_t *p, *d;
+		unsigned long long *w;
 		bool *l;
 
 		if (!k)
@@ -498,6 +508,14 @@ static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal)
 		if (!l)
 			return RIVER_ENOMEM;
 		o->legal = l;
+		d = realloc(o->depth, cap * sizeof *d);
+		if (!d)
+			return RIVER_ENOMEM;
+		o->depth = d;
+		w = realloc(o->paths, cap * sizeof *w);
+		if (!w)
+			return RIVER_ENOMEM;
+		o->paths = w;
 		o->cap = cap;
 	}
 	if (2 * (o->n + 1) > o->slots && grow_slots(o) != RIVER_OK)
@@ -507,6 +525,8 @@ static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal)
 	o->key[o->n] = key;
 	o->parent[o->n] = parent;
 	o->legal[o->n] = legal;
+	o->depth[o->n] = depth;
+	o->paths[o->n] = paths;
 	o->n++;
 	o->n_legal += legal;
 	return RIVER_OK;
@@ -517,19 +537,62 @@ static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal)
 struct expand {
 	uint32_t from;
 	uint64_t goal, goal_mask;
-	size_t found; /* the goal's node, or 0 */
+	size_t found; /* the first goal's node, or 0 */
+	unsigned long long explored; /* legal orbits when it was found */
 };
+
+static unsigned long long binomial(unsigned n, unsigned k)
+{
+	unsigned long long r = 1;
+	unsigned i;
+
+	/* r is C(n, i): times n - i, it is C(n, i + 1) times i + 1. */
+	for (i = 0; i < k && r != ~0ULL; i++)
+		r = mul_saturating(r, n - i) == ~0ULL ? ~0ULL
+						     : r * (n - i) / (i + 1);
+	return r;
+}
+
+/* How many labelled crossings from a state of the orbit the load taken
+ * stands for: per placement, the ways to choose which of its tuples
+ * send which members. */
+static unsigned long long ways(const struct orbit *o)
+{
+	unsigned left[ORBIT_MAX_MOVES], j;
+	unsigned long long w = 1;
+
+	for (j = 0; j < o->n_moves; j++)
+		left[o->moves[j].pool] = o->pool_size[o->moves[j].pool];
+	for (j = 0; j < o->n_moves; j++) {
+		unsigned p = o->moves[j].pool;
+
+		if (!o->take[j])
+			continue;
+		w = mul_saturating(w, binomial(left[p], o->take[j]));
+		left[p] -= o->take[j];
+	}
+	return w;
+}
 
 static int expand_to(struct orbit *o, uint64_t from, uint64_t to, void *ctx)
 {
 	struct expand *e = ctx;
-	size_t at;
+	uint32_t depth = o->depth[e->from] + 1;
+	unsigned long long paths = 0;
+	size_t at, known;
 	bool legal;
 	int rc;
 
 	(void)from;
-	if (find(o, to, &at) < o->n)
+	if (o->counting)
+		paths = mul_saturating(o->paths[e->from], ways(o));
+	known = find(o, to, &at);
+	if (known < o->n) {
+		/* Another way into an orbit of the next level. */
+		if (o->counting && o->legal[known] && o->depth[known] == depth)
+			o->paths[known] = add_saturating(o->paths[known], paths);
 		return 0;
+	}
 	legal = orbit_legal(o, to);
 	if (legal && o->n_legal >= o->limit) {
 		o->stop = STOP_STATES;
@@ -539,12 +602,14 @@ static int expand_to(struct orbit *o, uint64_t from, uint64_t to, void *ctx)
 		o->stop = STOP_TRIED;
 		return RIVER_ELIMIT;
 	}
-	rc = add(o, to, e->from, legal);
+	rc = add(o, to, e->from, legal, depth, paths);
 	if (rc != RIVER_OK)
 		return rc;
-	if (legal && (to & e->goal_mask) == e->goal) {
+	if (legal && (to & e->goal_mask) == e->goal && !e->found) {
 		e->found = o->n - 1;
-		return 1;
+		e->explored = o->n_legal;
+		/* A count goes on to the end of the goal's level. */
+		return o->counting ? 0 : 1;
 	}
 	return 0;
 }
@@ -560,6 +625,8 @@ static int run(struct orbit *o, struct expand *e)
 			depth++;
 			level_end = o->n;
 		}
+		if (e->found && o->depth[head] >= o->depth[e->found])
+			return RIVER_OK;
 		if (!o->legal[head])
 			continue;
 		if (pace_look(&o->pace, head, o->tried)) {
@@ -739,6 +806,8 @@ static void orbit_release(struct orbit *o)
 	free(o->key);
 	free(o->parent);
 	free(o->legal);
+	free(o->depth);
+	free(o->paths);
 	free(o->slot);
 }
 
@@ -792,6 +861,7 @@ int orbit_search(const struct model *m, const struct tuples *t,
 	memset(&e, 0, sizeof e);
 	o.opts = opts;
 	o.until = stop;
+	o.counting = opts->count != 0;
 	pace_init(&o.pace);
 	o.limit = bfs_state_limit(opts, UINT32_MAX / (ORBIT_BROKEN_PER_STATE + 1));
 	rc = orbit_init(&o, m, t);
@@ -800,15 +870,24 @@ int orbit_search(const struct model *m, const struct tuples *t,
 		e.goal = key_of(&o, m->goal.right, m->goal.boat);
 		e.goal_mask = m->goal.boat < 0
 			      ? ~(UINT64_C(1) << o.boat_shift) : ~UINT64_C(0);
-		rc = add(&o, start, 0, orbit_legal(&o, start));
+		rc = add(&o, start, 0, orbit_legal(&o, start), 0, 1);
 	}
 	if (rc == RIVER_OK && (start & e.goal_mask) != e.goal && o.legal[0])
 		rc = run(&o, &e);
 	else if (rc == RIVER_OK && o.legal[0])
 		e.found = 0, out->solved = true;
-	out->explored = o.n_legal;
+	out->explored = e.found ? e.explored : o.n_legal;
 	if (rc == RIVER_OK) {
+		size_t i;
+
 		out->solved = out->solved || e.found != 0;
+		/* The goal's orbits are single states: their paths are the
+		 * labelled plans. */
+		for (i = e.found; o.counting && out->solved && i < o.n; i++)
+			if (o.legal[i] && o.depth[i] == o.depth[e.found] &&
+			    (o.key[i] & e.goal_mask) == e.goal)
+				out->count = add_saturating(out->count,
+							    o.paths[i]);
 		rc = lift_path(&o, out->solved ? e.found : 0, out);
 		if (rc == RIVER_EINTERNAL)
 			diag_set(diag, rc, NULL, NULL, "internal error: an orbit "

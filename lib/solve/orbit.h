@@ -33,7 +33,11 @@
  * then 1 when the boat is. */
 struct orbit_plan {
 	bool solved;
-	unsigned long long explored; /* distinct legal orbits reached */
+	unsigned long long explored; /* distinct legal orbits reached (up
+					to the first goal's) */
+	unsigned long long count;    /* with opts->count: the labelled plans
+					of the fewest crossings, or
+					ULLONG_MAX for at least that many */
 	unsigned char *right;        /* n_states rows of n_items + 1 (malloc) */
 	size_t n_states;
 };
@@ -46,7 +50,11 @@ bool orbit_fits(const struct model *m, const struct tuples *t);
 /* The fewest crossings, as river_solve, from m's start: RIVER_OK
  * (solved, or proved unsolvable), RIVER_ELIMIT, RIVER_ENOMEM,
  * RIVER_ETIMEOUT or RIVER_ECANCELED, with diag set as bfs_diag sets it.
- * opts->max_states bounds the orbits; opts->progress is called. */
+ * opts->max_states bounds the orbits; opts->progress is called.  With
+ * opts->count, the search finishes the goal's level and counts the
+ * labelled plans: a crossing of the orbits stands for as many labelled
+ * ones as there are ways to choose the tuples that send each member,
+ * and the paths into an orbit add up over its states. */
 int orbit_search(const struct model *m, const struct tuples *t,
 		 const river_solve_options *opts, const struct stop *stop,
 		 struct orbit_plan *out, river_diag *diag);
