@@ -5,12 +5,14 @@
 #include "puzzle.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compile/compile.h"
 #include "parse/parse.h"
+#include "solve/orbit.h"
 #include "util/buf.h"
 
 /* Larger texts are not puzzles; refusing them early keeps a mistaken
@@ -38,31 +40,33 @@ void river_puzzle_free(river_puzzle *puzzle)
 }
 
 /* The start and the goal must obey the rules, or no plan can begin or
- * end; and they must differ, or there is nothing to do. */
+ * end; and they must differ, or there is nothing to do.  Read on the
+ * model, so that a puzzle too wide for a packed state is checked too. */
 static int check_ends(const river_puzzle *p, const struct source *src,
 		      river_diag *diag)
 {
-	const struct system *sys = &p->sys;
+	const struct model *m = &p->model;
 	const char *what[2] = {"start", "goal"};
-	state_t ends[2] = {sys->start, sys->goal};
+	const struct placement *ends[2] = {&m->start, &m->goal};
 	bool right;
 	int e;
 
 	for (e = 0; e < 2; e++) {
-		long r = system_violation(sys, ends[e], &right);
+		long r = model_violation(m, ends[e]->right, &right);
 
 		if (r >= 0)
 			return diag_set(diag, RIVER_EPUZZLE, src,
-					&p->model.rules[r].loc,
+					&m->rules[r].loc,
 					"the %s %s this rule (%s) on the %s bank",
 					what[e], e ? "breaks" : "already breaks",
-					p->model.rules[r].text,
+					m->rules[r].text,
 					right ? "right" : "left");
 	}
-	if (state_is_goal(sys, sys->start))
+	if (memcmp(m->start.right, m->goal.right,
+		   m->n_items * sizeof *m->start.right) == 0 &&
+	    (m->goal.boat < 0 || m->goal.boat == m->start.boat))
 		return diag_set(diag, RIVER_EPUZZLE, src,
-				p->model.goal_loc.line ? &p->model.goal_loc
-						       : &p->model.start_loc,
+				m->goal_loc.line ? &m->goal_loc : &m->start_loc,
 				"the goal is where the puzzle starts: there is "
 				"nothing to do");
 	return RIVER_OK;
@@ -138,10 +142,56 @@ static int describe(river_puzzle *p)
 	       ? RIVER_OK : RIVER_ENOMEM;
 }
 
+static unsigned individuals(const struct model *m)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		n += !m->items[i].is_kind;
+	return n;
+}
+
+/* A puzzle of more individuals than a packed state holds: searched by
+ * the orbits of its tuples when it has them and the orbit search takes
+ * it; else system_build says it is too big. */
+static int build_wide(river_puzzle *p, const struct source *src,
+		      river_diag *diag)
+{
+	int rc = tuples_build(&p->tuples, &p->arena, &p->model, NULL);
+
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, src, NULL, "out of memory");
+	if (!orbit_fits(&p->model, p->tuples))
+		return system_build(&p->sys, &p->arena, &p->model, src, diag);
+	p->wide = true;
+	p->sys.model = &p->model;
+	p->sys.bits = individuals(&p->model) + 1;
+	p->sys.space = ldexp(1.0, (int)p->sys.bits);
+	return check_ends(p, src, diag);
+}
+
+int puzzle_need_system(const river_puzzle *p, const char *what,
+		       river_diag *diag)
+{
+	if (!p->wide)
+		return RIVER_OK;
+	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+			"the puzzle is too big %s: its state needs %u bits, "
+			"and libriver packs a state in %d; a puzzle this wide "
+			"is searched only by the orbits of its couples "
+			"(tuples), for the fewest crossings",
+			what, p->sys.bits, SYSTEM_MAX_BITS);
+}
+
 int puzzle_build(river_puzzle *p, const struct source *src,
 		 river_diag *diag)
 {
-	int rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
+	int rc;
+
+	if (individuals(&p->model) + 1 > SYSTEM_MAX_BITS)
+		return build_wide(p, src, diag);
+	rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
 
 	if (rc == RIVER_OK)
 		rc = check_ends(p, src, diag);
@@ -150,7 +200,7 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 	/* Tuples are searched on the puzzle's own system: with a reduced
 	 * one too, its canonical states would need to know both. */
 	if (rc == RIVER_OK && !p->sym &&
-	    tuples_build(&p->tuples, &p->arena, &p->sys) != RIVER_OK)
+	    tuples_build(&p->tuples, &p->arena, &p->model, &p->sys) != RIVER_OK)
 		rc = diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	return rc;
 }

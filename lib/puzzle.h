@@ -20,6 +20,10 @@ struct river_puzzle {
 	/* Tuples (couples) exchanged together, or NULL: only when no two
 	 * individuals are interchangeable (system/tuples.h). */
 	const struct tuples *tuples;
+	/* More individuals than a packed state holds (system/system.h):
+	 * sys has only its model, bits and space, and only the search over
+	 * the orbits of tuples (solve/orbit.h) runs, for river_solve. */
+	bool wide;
 	struct source src; /* its name and text, for diagnostics later */
 	const char *boat_text, *rowing_text, *objective_text;
 };
@@ -28,6 +32,12 @@ struct river_puzzle {
  * obey the rules and differ, and find its symmetry, all in p's arena. */
 int puzzle_build(river_puzzle *p, const struct source *src,
 		 river_diag *diag);
+
+/* RIVER_OK when p has a packed system; for a wide puzzle RIVER_ETOOBIG,
+ * with diag saying that what ("to check a plan", "for a graph") needs
+ * one. */
+int puzzle_need_system(const river_puzzle *p, const char *what,
+		       river_diag *diag);
 
 /* A new puzzle *out, p with one change (compile/model.h), built as
  * river_puzzle_load_* builds one.  It borrows p's model and text: free

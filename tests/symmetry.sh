@@ -102,8 +102,26 @@ explored() {
 	sed -n 's/^  "states_explored": \([0-9]*\),$/\1/p' "$1"
 }
 
+# The plan alone (no count) comes from the search over orbits: the same
+# verdict and crossings as the plain search of $tmp/plain.
+orbits_same() {
+	name=$1
+	shift
+	run_river solve -q -f json "$@" >"$tmp/orbit" 2>&1
+	s3=$?
+	grep -E '^  "(solved|crossings)":' "$tmp/orbit" >"$tmp/a3"
+	grep -E '^  "(solved|crossings)":' "$tmp/plain" >"$tmp/a2"
+	if test $s3 -eq $s2 && test -s "$tmp/a3" && same "$tmp/a2" "$tmp/a3"; then
+		ok "$name: the orbits' plan as long as the plain search's"
+	else
+		echo "# exit $s3 and $s2"
+		not_ok "$name: the orbits' plan as long as the plain search's"
+	fi
+}
+
 couples() {
 	same_answer "$@"
+	orbits_same "$@"
 	e1=$(explored "$tmp/merged")
 	e2=$(explored "$tmp/plain")
 	if test -n "$e1" && test -n "$e2" && test "$e1" -lt "$e2"; then
@@ -149,6 +167,50 @@ for i, j in 1..n where i != j: c[i] must not be with b[j] unless b[i] is there
 END
 for n in 3 4; do
 	couples "triples n=$n" -D n=$n "$tmp/triples.puz"
+done
+
+# The orbits with what else a puzzle may say: a ferryman outside the
+# couples who rows with the wives, and at most one husband in the boat;
+# weights and a load limit; a rule that counts (husbands must not
+# outnumber wives); rowers who row only alone (then no plan).
+cat >"$tmp/ferry.puz" <<'END'
+title "Couples and a ferryman"
+param n = 3
+items ferryman, husband[1..n], wife[1..n]
+boat seats 3
+rowers ferryman, wife
+at most 1 of husband in the boat
+for i, j in 1..n where i != j: wife[i] must not be with husband[j] unless husband[i] is there
+END
+cat >"$tmp/heavy.puz" <<'END'
+title "Heavy couples"
+param n = 3
+items husband[1..n] (weight 3), wife[1..n] (weight 2)
+boat seats 3, load 6
+for i, j in 1..n where i != j: wife[i] must not be with husband[j] unless husband[i] is there
+END
+cat >"$tmp/count.puz" <<'END'
+title "Counted couples"
+param n = 3
+items husband[1..n], wife[1..n]
+boat seats 2
+husband must not outnumber wife
+for i, j in 1..n where i != j: wife[i] must not be with husband[j] unless husband[i] is there
+END
+cat >"$tmp/alone.puz" <<'END'
+title "Lone rowers"
+param n = 3
+items ferryman, husband[1..n], wife[1..n]
+boat seats 3
+rowers ferryman, wife
+wife rows only alone
+ferryman rows only alone
+for i, j in 1..n where i != j: wife[i] must not be with husband[j] unless husband[i] is there
+END
+for f in ferry heavy count alone; do
+	for n in 3 4 5; do
+		couples "$f n=$n" -D n=$n "$tmp/$f.puz"
+	done
 done
 
 # Where couples are not alike, exchanging them must not be assumed: the

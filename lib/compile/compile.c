@@ -225,3 +225,56 @@ unsigned long long model_slowest_trip(const struct model *m)
 			t = m->items[i].time;
 	return t;
 }
+
+long model_violation(const struct model *m, const unsigned *right,
+		     bool *on_right)
+{
+	unsigned left[MODEL_MAX_ITEMS];
+	const unsigned *bank[2] = {left, right};
+	size_t i, r;
+	int b;
+
+	for (i = 0; i < m->n_items; i++)
+		left[i] = m->items[i].copies - right[i];
+	for (b = 0; b < 2; b++) {
+		*on_right = b == 1;
+		for (r = 0; r < m->n_rules; r++)
+			if ((m->rules[r].place & PLACE_BANKS) &&
+			    cond_holds(m->rules[r].cond, bank[b]))
+				return (long)r;
+	}
+	return -1;
+}
+
+long model_boat_violation(const struct model *m, const unsigned *count)
+{
+	size_t r;
+
+	for (r = 0; r < m->n_rules; r++)
+		if ((m->rules[r].place & PLACE_BOAT) &&
+		    cond_holds(m->rules[r].cond, count))
+			return (long)r;
+	return -1;
+}
+
+unsigned long long model_load_weight(const struct model *m,
+				     const unsigned *count)
+{
+	unsigned long long w = 0;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		w += (unsigned long long)count[i] * m->items[i].weight;
+	return w;
+}
+
+unsigned model_trip_time(const struct model *m, const unsigned *count)
+{
+	unsigned t = m->boat_time;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (count[i] && m->items[i].time > t)
+			t = m->items[i].time;
+	return t;
+}

@@ -158,10 +158,13 @@ static const struct cond *leaf(struct compiler *c, const struct acc *acc,
 	struct cond_term *terms;
 	size_t i, n = 0;
 
-	terms = arena_alloc(c->arena, MAX_TERMS * sizeof *terms);
+	/* Exactly its terms: a puzzle of many items has many rules. */
+	for (i = 0; i < c->model->n_items; i++)
+		n += acc->coef[i] != 0;
+	terms = arena_alloc(c->arena, (n ? n : 1) * sizeof *terms);
 	if (!cd || !terms)
 		return NULL;
-	for (i = 0; i < c->model->n_items; i++)
+	for (i = 0, n = 0; i < c->model->n_items; i++)
 		if (acc->coef[i]) {
 			terms[n].item = i;
 			terms[n++].coef = acc->coef[i];
@@ -216,11 +219,17 @@ static void add_set(struct acc *acc, const size_t *set, size_t n,
 static const struct cond *one(struct compiler *c, size_t item,
 			      enum cond_cmp cmp)
 {
-	struct acc acc;
+	struct cond *cd = new_cond(c, COND_CMP);
+	struct cond_term *term = arena_alloc(c->arena, sizeof *term);
 
-	memset(&acc, 0, sizeof acc);
-	acc.coef[item] = 1;
-	return leaf(c, &acc, cmp);
+	if (!cd || !term)
+		return NULL;
+	term->item = item;
+	term->coef = 1;
+	cd->cmp = cmp;
+	cd->sum.terms = term;
+	cd->sum.n = 1;
+	return cd;
 }
 
 int rule_meaning(struct compiler *c, struct rule *r)

@@ -60,7 +60,7 @@ static int too_many_items(struct compiler *c, const struct loc *loc,
 {
 	return FAIL(c, loc,
 		    "the puzzle is too big: '%s' is item %u, and a puzzle has "
-		    "at most %u (its state is packed in 64 bits)", name,
+		    "at most %u", name,
 		    MODEL_MAX_ITEMS + 1, MODEL_MAX_ITEMS);
 }
 

@@ -11,9 +11,11 @@
 
 /* The most copies one counted kind may have. */
 #define MODEL_MAX_COPIES 1000000u
-/* The most items: each takes at least one bit of the 64-bit state, and
- * the boat takes one. */
-#define MODEL_MAX_ITEMS 63u
+/* The most items.  The search packs a state in 64 bits (one per
+ * individual, one for the boat, a count per kind: system/system.h), so
+ * puzzles of more than 63 individuals are searched only by the orbits
+ * of their tuples (solve/orbit.h). */
+#define MODEL_MAX_ITEMS 1000u
 
 struct item {
 	const char *name;     /* as declared: plural for a counted kind */
@@ -141,6 +143,19 @@ bool cond_cmp_holds(enum cond_cmp cmp, long long x);
 /* Does c hold where count[i] copies of each model item i are?  (Not
  * for conditions with COND_CROSSING: see cond_crossing_holds.) */
 bool cond_holds(const struct cond *c, const unsigned *count);
+
+/* The rule broken on a bank where right[i] copies of each item i are on
+ * the right bank and the rest on the left, or -1; *on_right tells which
+ * bank (the left is read first).  The meaning itself (each rule's
+ * condition), for checkers; searches compile it (system/system.h). */
+long model_violation(const struct model *m, const unsigned *right,
+		     bool *on_right);
+/* The boat rule a load of count[i] copies of each item breaks, or -1. */
+long model_boat_violation(const struct model *m, const unsigned *count);
+/* The weight of a load, and how long its crossing takes. */
+unsigned long long model_load_weight(const struct model *m,
+				     const unsigned *count);
+unsigned model_trip_time(const struct model *m, const unsigned *count);
 
 /* The least time any crossing takes: its slowest passenger's, at least
  * the boat's. */

@@ -2,6 +2,7 @@
  * the state it reaches for the rest of an optimal plan, whose first
  * crossing is the hint. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "plan/plan.h"
 
@@ -19,6 +20,10 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	if (!out || !verdict || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	memset(verdict, 0, sizeof *verdict);
+	rc = puzzle_need_system(puzzle, "for a hint", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	rc = river_replay(&played, verdict, puzzle, text, len, name, diag);
 	/* A crossing at fault: the verdict says which, there is no hint. */
 	if (rc != RIVER_OK || verdict->step > 0) {

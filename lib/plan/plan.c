@@ -9,6 +9,7 @@
 
 #include "solve/bfs.h"
 #include "solve/count.h"
+#include "solve/orbit.h"
 
 void river_solve_options_init(river_solve_options *opts)
 {
@@ -16,12 +17,10 @@ void river_solve_options_init(river_solve_options *opts)
 		memset(opts, 0, sizeof *opts);
 }
 
-void plan_describe_violation(const struct system *sys, state_t s, char *out,
-			     size_t size)
+/* Rule r broken on the bank right (true) or left, in words; r < 0: none. */
+static void describe_rule(const struct model *m, long r, bool right,
+			  char *out, size_t size)
 {
-	const struct model *m = sys->model;
-	bool right;
-	long r = system_violation(sys, s, &right);
 	const struct rule *rule;
 	const char *bank = right ? "right" : "left";
 
@@ -43,6 +42,15 @@ void plan_describe_violation(const struct system *sys, state_t s, char *out,
 	else
 		snprintf(out, size, "on the %s bank, a rule is broken (%s)", bank,
 			 rule->text);
+}
+
+void plan_describe_violation(const struct system *sys, state_t s, char *out,
+			     size_t size)
+{
+	bool right;
+	long r = system_violation(sys, s, &right);
+
+	describe_rule(sys->model, r, right, out, size);
 }
 
 void plan_track_init(struct plan_track *t)
@@ -91,11 +99,10 @@ static bool load_listed(const struct model *m, const unsigned *count)
 
 /* What the boat's own limits say of a load: its weight, the loads it
  * may carry, its margin, the time; t follows the plan. */
-static bool check_boat(const struct system *sys, const unsigned *count,
+static bool check_boat(const struct model *m, const unsigned *count,
 		       struct plan_track *t, char *reason, size_t size)
 {
-	const struct model *m = sys->model;
-	unsigned long long w = system_load_weight(sys, count);
+	unsigned long long w = model_load_weight(m, count);
 	long r;
 
 	if (m->load_limit && w > m->load_limit) {
@@ -108,7 +115,7 @@ static bool check_boat(const struct system *sys, const unsigned *count,
 			 "(it carries only the loads its boat line lists)");
 		return false;
 	}
-	r = system_boat_violation(sys, count);
+	r = model_boat_violation(m, count);
 	if (r >= 0) {
 		snprintf(reason, size, "in the boat, a rule is broken (%s)",
 			 m->rules[r].text);
@@ -126,7 +133,7 @@ static bool check_boat(const struct system *sys, const unsigned *count,
 		}
 	}
 	t->prev_weight = w;
-	t->time += system_trip_time(sys, count);
+	t->time += model_trip_time(m, count);
 	if (m->has_time_limit && t->time > m->time_limit) {
 		snprintf(reason, size, "the time so far, %llu, is over the limit "
 			 "of %llu", t->time, m->time_limit);
@@ -135,33 +142,28 @@ static bool check_boat(const struct system *sys, const unsigned *count,
 	return true;
 }
 
-/* Check one crossing from a to b; false with a reason when illegal. */
-static bool check_crossing(const struct system *sys, state_t a, state_t b,
-			   struct plan_track *t, char *reason, size_t size)
+/* One crossing, before[i] and after[i] copies of each item i on the
+ * bank the boat leaves before and after it: who
+ * boards, the seats, the rowers and the boat's limits.  False with a
+ * reason when illegal. */
+static bool check_load(const struct model *m, const unsigned *before,
+		       const unsigned *after,
+		       struct plan_track *t, char *reason, size_t size)
 {
-	const struct model *m = sys->model;
-	bool from_right = state_boat_right(sys, a);
 	unsigned passengers = 0, count[MODEL_MAX_ITEMS + 1];
 	bool rower = false, can_row = false;
 	size_t i;
 
 	t->crossing++;
-	if (state_boat_right(sys, b) == from_right) {
-		snprintf(reason, size, "the boat does not cross");
-		return false;
-	}
 	for (i = 0; i < m->n_items; i++) {
-		unsigned before = state_count(sys, a, i, !from_right);
-		unsigned after = state_count(sys, b, i, !from_right);
-
-		if (after < before) {
+		if (after[i] > before[i]) {
 			snprintf(reason, size,
 				 "the %s cannot cross against the boat",
 				 m->items[i].name);
 			return false;
 		}
-		count[i] = after - before;
-		passengers += after - before;
+		count[i] = before[i] - after[i];
+		passengers += count[i];
 	}
 	for (i = 0; i < m->n_items; i++) {
 		if (count[i] && m->items[i].rows)
@@ -169,9 +171,9 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 		if (count[i] && rows_now(&m->items[i], t->crossing, passengers))
 			can_row = true;
 	}
-	if (passengers > sys->seats) {
+	if (passengers > m->seats) {
 		snprintf(reason, size, "%u passengers, but the boat has %u seat%s",
-			 passengers, sys->seats, sys->seats == 1 ? "" : "s");
+			 passengers, m->seats, m->seats == 1 ? "" : "s");
 		return false;
 	}
 	if (!rower) {
@@ -183,7 +185,28 @@ static bool check_crossing(const struct system *sys, state_t a, state_t b,
 			 "%zu (see the 'rows only' lines)", t->crossing);
 		return false;
 	}
-	if (!check_boat(sys, count, t, reason, size))
+	return check_boat(m, count, t, reason, size);
+}
+
+/* Check one crossing from a to b; false with a reason when illegal. */
+static bool check_crossing(const struct system *sys, state_t a, state_t b,
+			   struct plan_track *t, char *reason, size_t size)
+{
+	const struct model *m = sys->model;
+	bool from_right = state_boat_right(sys, a);
+	unsigned before[MODEL_MAX_ITEMS], after[MODEL_MAX_ITEMS];
+	size_t i;
+
+	if (state_boat_right(sys, b) == from_right) {
+		t->crossing++;
+		snprintf(reason, size, "the boat does not cross");
+		return false;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		before[i] = state_count(sys, a, i, from_right);
+		after[i] = state_count(sys, b, i, from_right);
+	}
+	if (!check_load(m, before, after, t, reason, size))
 		return false;
 	if (system_successor(sys, a, b) != b) {
 		snprintf(reason, size, "the state after the crossing does not "
@@ -239,6 +262,106 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 		return false;
 	}
 	return true;
+}
+
+/* ---- Wide plans ---------------------------------------------------------- */
+
+/* Copies of each item on the right bank in a wide plan's row. */
+static void row_right(const struct model *m, const unsigned char *row,
+		      unsigned *right)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		right[i] = row[i];
+}
+
+bool plan_row_is(const struct model *m, const unsigned char *row,
+		   const struct placement *pl)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		if (row[i] != pl->right[i])
+			return false;
+	return pl->boat < 0 || row[m->n_items] == pl->boat;
+}
+
+bool plan_check_row_step(const struct model *m, const unsigned char *a,
+			 const unsigned char *b, struct plan_track *t,
+			 char *reason, size_t size)
+{
+	unsigned before[MODEL_MAX_ITEMS], after[MODEL_MAX_ITEMS];
+	bool from_right = a[m->n_items], right;
+	size_t i;
+	long r;
+
+	if (b[m->n_items] == a[m->n_items]) {
+		t->crossing++;
+		snprintf(reason, size, "the boat does not cross");
+		return false;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		before[i] = from_right ? a[i] : 1u - a[i];
+		after[i] = from_right ? b[i] : 1u - b[i];
+	}
+	if (!check_load(m, before, after, t, reason, size))
+		return false;
+	row_right(m, b, after);
+	r = model_violation(m, after, &right);
+	if (r >= 0) {
+		describe_rule(m, r, right, reason, size);
+		return false;
+	}
+	return true;
+}
+
+bool plan_check_rows(const struct model *m, const unsigned char *rows,
+		     size_t n, struct plan_fault *fault)
+{
+	size_t row = m->n_items + 1, i;
+	unsigned right[MODEL_MAX_ITEMS];
+	struct plan_track t;
+	bool on_right;
+	long r;
+
+	fault->step = 0;
+	if (n == 0 || !plan_row_is(m, rows, &m->start)) {
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan does not begin at the start");
+		return false;
+	}
+	row_right(m, rows, right);
+	r = model_violation(m, right, &on_right);
+	if (r >= 0) {
+		describe_rule(m, r, on_right, fault->reason,
+			      sizeof fault->reason);
+		return false;
+	}
+	plan_track_init(&t);
+	for (i = 1; i < n; i++) {
+		fault->step = i;
+		if (!plan_check_row_step(m, rows + (i - 1) * row, rows + i * row,
+					 &t, fault->reason,
+					 sizeof fault->reason))
+			return false;
+	}
+	if (!plan_row_is(m, rows + (n - 1) * row, &m->goal)) {
+		fault->step = n - 1;
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan ends before the goal is reached");
+		return false;
+	}
+	return true;
+}
+
+unsigned long long plan_span_time(const river_plan *plan, size_t from,
+				  size_t to)
+{
+	/* A wide puzzle's crossings take no time (orbit_fits). */
+	if (plan->right || to <= from || to >= plan->n_states)
+		return 0;
+	return plan_time(&plan->puzzle->sys, plan->states + from, to - from + 1);
 }
 
 unsigned long long plan_time(const struct system *sys, const state_t *states,
@@ -366,6 +489,47 @@ static int by_count(const struct system *sys, const struct tuples *tuples,
 	return RIVER_OK;
 }
 
+/* The plan of the orbit search (solve/orbit.h), as a path of the
+ * puzzle's own states. */
+static int by_orbits(const river_puzzle *puzzle, const struct tuples *tuples,
+		     const river_solve_options *opts, const struct stop *stop,
+		     struct bfs_result *res, unsigned long long *count,
+		     river_diag *diag)
+{
+	const struct model *m = &puzzle->model;
+	struct orbit_plan op;
+	unsigned *right = calloc(m->n_items + 1, sizeof *right);
+	size_t k, i;
+	int rc = right ? orbit_search(m, tuples, opts, stop, &op, diag)
+		       : RIVER_ENOMEM;
+
+	memset(res, 0, sizeof *res);
+	if (rc != RIVER_OK)
+		op.right = NULL;
+	if (rc == RIVER_OK) {
+		res->solved = op.solved;
+		res->explored = op.explored;
+		*count = op.count;
+		res->path_len = op.n_states;
+		res->path = malloc(op.n_states * sizeof *res->path);
+		if (!res->path)
+			rc = RIVER_ENOMEM;
+	}
+	for (k = 0; rc == RIVER_OK && k < op.n_states; k++) {
+		const unsigned char *row = op.right + k * (m->n_items + 1);
+
+		for (i = 0; i < m->n_items; i++)
+			right[i] = row[i];
+		res->path[k] = system_state_of(&puzzle->sys, right,
+					       row[m->n_items]);
+	}
+	free(op.right);
+	free(right);
+	if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, NULL, NULL, "out of memory");
+	return rc;
+}
+
 /* The path res holds, of the reduced system, made concrete: the
  * lowest-numbered members of a class move. */
 static int lift_path(const struct symmetry *sym, struct bfs_result *res,
@@ -384,6 +548,60 @@ static int lift_path(const struct symmetry *sym, struct bfs_result *res,
 		res->path = NULL;
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	}
+	return RIVER_OK;
+}
+
+/* river_solve for a wide puzzle: the orbit search alone, for one plan of
+ * the fewest crossings, checked on the model. */
+static int solve_wide(river_plan **out, const river_puzzle *puzzle,
+		      const state_t *from, const river_solve_options *opts,
+		      river_diag *diag)
+{
+	struct timespec start = clock_now();
+	struct orbit_plan op;
+	struct plan_fault fault;
+	struct stop stop;
+	river_plan *plan;
+	int rc;
+
+	if (from)
+		return puzzle_need_system(puzzle, "for a search from a given "
+					  "state", diag);
+	if (opts->max_plans)
+		return puzzle_need_system(puzzle, "to keep its plans", diag);
+	if (opts->no_symmetry)
+		return puzzle_need_system(puzzle, "to search without symmetry",
+					  diag);
+	if (opts->method == RIVER_METHOD_LAYERS)
+		return puzzle_need_system(puzzle, "for the layered search", diag);
+	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+	if (rc == RIVER_OK)
+		rc = orbit_search(&puzzle->model, puzzle->tuples, opts, &stop,
+				  &op, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	if (op.solved && !plan_check_rows(&puzzle->model, op.right, op.n_states,
+					  &fault)) {
+		free(op.right);
+		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+				"internal error: the search returned an illegal "
+				"plan (step %zu: %s)", fault.step, fault.reason);
+	}
+	plan = calloc(1, sizeof *plan);
+	if (!plan) {
+		free(op.right);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	plan->puzzle = puzzle;
+	plan->engine = "bfs";
+	plan->solved = op.solved;
+	plan->explored = op.explored;
+	plan->right = op.right;
+	plan->n_states = op.n_states;
+	plan->counted = op.solved && opts->count;
+	plan->count = plan->counted ? op.count : 0;
+	plan->seconds = clock_since(start);
+	*out = plan;
 	return RIVER_OK;
 }
 
@@ -406,8 +624,9 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	struct plan_fault fault;
 	const struct system *search;
 	const struct tuples *tuples;
+	unsigned long long orbit_count = 0;
 	river_plan *plan;
-	bool counting;
+	bool counting, orbits;
 	int rc;
 
 	if (out)
@@ -426,6 +645,8 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 				"invalid argument: the search method must be "
 				"auto, queue or layers, and threads at most %d",
 				RIVER_MAX_THREADS);
+	if (puzzle->wide)
+		return solve_wide(out, puzzle, from, opts, diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;
@@ -453,7 +674,14 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	counting = opts->count || opts->max_plans;
 	tuples = search_tuples(puzzle, opts, from, counting);
 	memset(&cr, 0, sizeof cr);
-	if (counting || puzzle->model.minimize_time)
+	/* The orbits count too, but keep no list of plans. */
+	orbits = tuples && !opts->max_plans && !puzzle->model.minimize_time &&
+		 orbit_fits(&puzzle->model, tuples);
+	if (orbits) {
+		rc = by_orbits(puzzle, tuples, opts, &stop, &res, &orbit_count,
+			       diag);
+		tuples = NULL; /* its plan is labelled */
+	} else if (counting || puzzle->model.minimize_time)
 		rc = by_count(search, tuples, opts, &stop, &res, &cr, diag);
 	else
 		rc = bfs_search_tuples(search, tuples, opts, &stop, &res, diag);
@@ -489,7 +717,10 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	plan->explored = res.explored;
 	plan->states = res.path;
 	plan->n_states = res.path_len;
-	if (res.solved && counting)
+	if (res.solved && counting && orbits) {
+		plan->counted = true;
+		plan->count = orbit_count;
+	} else if (res.solved && counting)
 		rc = add_count(plan, sys, search, &cr, opts->max_plans, diag);
 	count_result_release(&cr);
 	if (rc != RIVER_OK) {
@@ -516,6 +747,7 @@ void river_plan_free(river_plan *plan)
 		free(plan->alternatives[i].states);
 	free(plan->alternatives);
 	free(plan->states);
+	free(plan->right);
 	free(plan);
 }
 
@@ -564,7 +796,7 @@ unsigned long long river_plan_time(const river_plan *plan)
 {
 	if (!plan || !plan_has_steps(plan))
 		return 0;
-	return plan_time(&plan->puzzle->sys, plan->states, plan->n_states);
+	return plan_span_time(plan, 0, plan->n_states - 1);
 }
 
 size_t river_plan_crossings(const river_plan *plan)
@@ -572,10 +804,19 @@ size_t river_plan_crossings(const river_plan *plan)
 	return plan && plan_has_steps(plan) ? plan->n_states - 1 : 0;
 }
 
+/* State k of a wide puzzle's plan. */
+static const unsigned char *plan_row(const river_plan *plan, size_t k)
+{
+	return plan->right + k * (plan->puzzle->model.n_items + 1);
+}
+
 river_bank river_plan_boat_bank(const river_plan *plan, size_t state)
 {
 	if (!plan || state >= plan->n_states)
 		return RIVER_LEFT;
+	if (plan->right)
+		return plan_row(plan, state)[plan->puzzle->model.n_items]
+		       ? RIVER_RIGHT : RIVER_LEFT;
 	return state_boat_right(&plan->puzzle->sys, plan->states[state])
 		       ? RIVER_RIGHT : RIVER_LEFT;
 }
@@ -587,6 +828,8 @@ unsigned river_plan_item_on(const river_plan *plan, size_t state,
 	    item >= plan->puzzle->model.n_items ||
 	    (bank != RIVER_LEFT && bank != RIVER_RIGHT))
 		return 0;
+	if (plan->right)
+		return plan_row(plan, state)[item] == (bank == RIVER_RIGHT);
 	return state_count(&plan->puzzle->sys, plan->states[state], item,
 			   bank == RIVER_RIGHT);
 }
@@ -599,6 +842,9 @@ unsigned river_plan_item_moved(const river_plan *plan, size_t crossing,
 	if (!plan || crossing == 0 || crossing >= plan->n_states ||
 	    item >= plan->puzzle->model.n_items)
 		return 0;
+	if (plan->right)
+		return plan_row(plan, crossing - 1)[item] !=
+		       plan_row(plan, crossing)[item];
 	before = state_count(&plan->puzzle->sys, plan->states[crossing - 1],
 			     item, true);
 	after = state_count(&plan->puzzle->sys, plan->states[crossing], item,

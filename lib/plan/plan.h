@@ -11,6 +11,9 @@ struct river_plan {
 	bool solved;
 	unsigned long long explored;
 	state_t *states; /* start..goal; only the start when unsolved */
+	/* A wide puzzle's plan (puzzle.h), where states is NULL: per
+	 * state, n_items + 1 bytes, as struct orbit_plan's rows. */
+	unsigned char *right;
 	size_t n_states;
 	const char *engine; /* "bfs", or the external engine's name */
 	bool counted;       /* the optimal plans were counted */
@@ -49,6 +52,11 @@ void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
 unsigned long long plan_time(const struct system *sys, const state_t *states,
 			     size_t n);
 
+/* The time of a plan's crossings from state from to state to (0 when to
+ * <= from). */
+unsigned long long plan_span_time(const river_plan *plan, size_t from,
+				  size_t to);
+
 /* Which rule s breaks, in words, as a check of a plan says it: "the
  * goat is left with the cabbage on the left bank (goat eats cabbage)".
  * sys is a puzzle's own system (not one reduced by symmetry). */
@@ -64,6 +72,19 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
  * (from plan_track_init before the first) follows the plan. */
 bool plan_check_step(const struct system *sys, state_t a, state_t b,
 		     struct plan_track *t, char *reason, size_t size);
+
+/* The same checks of a wide puzzle's plan (river_plan's right): rows of
+ * m->n_items + 1 bytes, 1 for each item on the right bank, then 1 for
+ * the boat there.  Read on the model: each rule's condition, the boat's
+ * limits.  (Such a puzzle has no time, rowing turns or margin.) */
+/* Is row where placement pl puts everything (pl's boat: any when < 0)? */
+bool plan_row_is(const struct model *m, const unsigned char *row,
+		 const struct placement *pl);
+bool plan_check_rows(const struct model *m, const unsigned char *rows,
+		     size_t n, struct plan_fault *fault);
+bool plan_check_row_step(const struct model *m, const unsigned char *a,
+			 const unsigned char *b, struct plan_track *t,
+			 char *reason, size_t size);
 
 /* Copies of item i on a bank in state k, shaped like
  * river_plan_item_moved for the renderers that take either. */

@@ -419,8 +419,8 @@ int plan_render_svg(char **out, const river_plan *plan,
 	if (m->description[0])
 		y += put_wrapped(&body, MARGIN, y, text, "caption",
 				 m->description) * LINE;
-	put_verdict(&line, plan, check, plan_time(&plan->puzzle->sys,
-						  plan->states, plan->n_states));
+	put_verdict(&line, plan, check, plan_span_time(plan, 0,
+						       plan->n_states - 1));
 	if (line.data)
 		y += put_wrapped(&body, MARGIN, y, text,
 				 check && !check->legal ? "note" : "caption",
@@ -440,7 +440,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 		plan_load(plan, k, load);
 		p.across = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
 		banks(plan, k, load, p.across, left, right);
-		clock += plan_time(&plan->puzzle->sys, plan->states + k - 1, 2);
+		clock += plan_span_time(plan, k - 1, k);
 		p.clock = clock;
 		p.boat = 0;
 		p.load = load;

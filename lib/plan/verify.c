@@ -400,24 +400,44 @@ static int read_json(struct reader *r)
 	return RIVER_OK;
 }
 
-/* Replay the crossings from the start; states (room for r->n + 1, or
- * NULL) gets the states reached, the start first. */
-static void replay(const struct reader *r, river_verdict *v, state_t *states)
+/* Copies of item i on bank right in the state replayed: s, or for a
+ * wide puzzle (puzzle.h) the row. */
+static unsigned copies_on(const river_puzzle *p, state_t s,
+			  const unsigned char *row, size_t i, bool right)
 {
-	const struct system *sys = &r->puzzle->sys;
-	const struct model *m = &r->puzzle->model;
-	state_t s = sys->start;
+	if (p->wide)
+		return right ? row[i] : 1u - row[i];
+	return state_count(&p->sys, s, i, right);
+}
+
+/* Replay the crossings from the start; states (room for r->n + 1, or
+ * NULL) gets the states reached, the start first.  A wide puzzle's
+ * states go to rows instead (room for r->n + 1 rows, never NULL). */
+static void replay(const struct reader *r, river_verdict *v, state_t *states,
+		   unsigned char *rows)
+{
+	const river_puzzle *p = r->puzzle;
+	const struct system *sys = &p->sys;
+	const struct model *m = &p->model;
+	size_t width = m->n_items + 1;
+	state_t s = p->wide ? 0 : sys->start;
+	unsigned char *row = rows;
 	struct plan_track t;
 	size_t k, i;
 
 	plan_track_init(&t);
+	if (p->wide) {
+		for (i = 0; i < m->n_items; i++)
+			row[i] = (unsigned char)m->start.right[i];
+		row[m->n_items] = (unsigned char)m->start.boat;
+	}
 	if (states)
 		states[0] = s;
 	for (k = 0; k < r->n; k++) {
 		const struct crossing *c = &r->steps[k];
-		bool right = state_boat_right(sys, s);
-		uint64_t delta;
-		state_t next;
+		bool right = p->wide ? row[m->n_items] : state_boat_right(sys, s);
+		unsigned passengers = 0;
+		bool legal;
 
 		v->step = k + 1;
 		if (c->dir != 0 && (c->dir > 0) == right) {
@@ -434,7 +454,7 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states)
 					 m->items[i].name);
 				return;
 			}
-			if (c->count[i] > state_count(sys, s, i, right)) {
+			if (c->count[i] > copies_on(p, s, row, i, right)) {
 				if (!m->items[i].is_kind)
 					snprintf(v->reason, sizeof v->reason,
 						 "the %s is not on the %s bank",
@@ -450,26 +470,42 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states)
 						 right ? "right" : "left");
 				return;
 			}
+			passengers += c->count[i];
 		}
-		delta = system_load_delta(sys, c->count);
-		if (delta == 0) {
+		if (passengers == 0) {
 			snprintf(v->reason, sizeof v->reason,
 				 "the boat cannot cross empty");
 			return;
 		}
-		next = system_successor(sys, s,
-					state_cross(sys, s, delta | sys->boat));
-		if (!plan_check_step(sys, s, next, &t, v->reason,
-				     sizeof v->reason))
+		if (p->wide) {
+			unsigned char *next = row + width;
+
+			for (i = 0; i < width; i++)
+				next[i] = (unsigned char)(row[i] ^
+					  (i == m->n_items || c->count[i]));
+			legal = plan_check_row_step(m, row, next, &t, v->reason,
+						    sizeof v->reason);
+			if (legal)
+				row = next;
+		} else {
+			state_t next = system_successor(sys, s,
+				state_cross(sys, s, system_load_delta(sys, c->count) |
+						       sys->boat));
+
+			legal = plan_check_step(sys, s, next, &t, v->reason,
+						sizeof v->reason);
+			if (legal)
+				s = next;
+		}
+		if (!legal)
 			return;
-		s = next;
 		if (states)
 			states[k + 1] = s;
 		v->crossings = k + 1;
 		v->time = t.time;
 	}
 	v->step = 0;
-	if (!state_is_goal(sys, s)) {
+	if (p->wide ? !plan_row_is(m, row, &m->goal) : !state_is_goal(sys, s)) {
 		snprintf(v->reason, sizeof v->reason,
 			 "after %zu crossing%s, the goal is not reached",
 			 r->n, r->n == 1 ? "" : "s");
@@ -481,7 +517,7 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states)
 /* The plan checked as a storyboard (plan_render_svg): its states up to
  * the fault, and the crossing at fault. */
 static int draw(const struct reader *r, const river_verdict *v,
-		state_t *states, char **svg)
+		state_t *states, unsigned char *rows, char **svg)
 {
 	struct river_plan plan;
 	struct plan_check_end end;
@@ -490,6 +526,7 @@ static int draw(const struct reader *r, const river_verdict *v,
 	plan.puzzle = r->puzzle;
 	plan.solved = v->legal;
 	plan.states = states;
+	plan.right = rows;
 	plan.n_states = v->crossings + 1;
 	plan.engine = "bfs";
 	end.legal = v->legal;
@@ -501,18 +538,25 @@ static int draw(const struct reader *r, const river_verdict *v,
 /* The crossings replayed (those before the one at fault, if any) as a
  * new plan in *out (river_replay's). */
 static int keep(river_plan **out, const river_puzzle *puzzle,
-		const river_verdict *v, const state_t *states)
+		const river_verdict *v, const state_t *states,
+		const unsigned char *rows)
 {
 	river_plan *plan = calloc(1, sizeof *plan);
 	size_t n = v->crossings + 1;
+	size_t size = puzzle->wide ? n * (puzzle->model.n_items + 1)
+				   : n * sizeof *states;
+	void *copy = plan ? malloc(size) : NULL;
 
-	if (plan)
-		plan->states = malloc(n * sizeof *plan->states);
-	if (!plan || !plan->states) {
+	if (!copy) {
 		free(plan);
 		return RIVER_ENOMEM;
 	}
-	memcpy(plan->states, states, n * sizeof *states);
+	memcpy(copy, puzzle->wide ? (const void *)rows : (const void *)states,
+	       size);
+	if (puzzle->wide)
+		plan->right = copy;
+	else
+		plan->states = copy;
 	plan->n_states = n;
 	plan->puzzle = puzzle;
 	plan->solved = v->legal;
@@ -532,6 +576,7 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
 	state_t *states = NULL;
+	unsigned char *rows = NULL;
 	size_t first;
 	int rc;
 
@@ -570,18 +615,23 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK && r.n == 0 && !played)
 		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
 			      "no crossings in this plan");
-	if (rc == RIVER_OK && (svg || played)) {
+	if (rc == RIVER_OK && puzzle->wide) {
+		rows = arena_alloc(&r.arena,
+				   (r.n + 1) * (puzzle->model.n_items + 1));
+		if (!rows)
+			rc = RIVER_ENOMEM;
+	} else if (rc == RIVER_OK && (svg || played)) {
 		states = arena_alloc(&r.arena, (r.n + 1) * sizeof *states);
 		if (!states)
 			rc = RIVER_ENOMEM;
 	}
 	if (rc == RIVER_OK)
-		replay(&r, out, states);
+		replay(&r, out, states, rows);
 	if (rc == RIVER_OK && played)
-		rc = keep(played, puzzle, out, states);
+		rc = keep(played, puzzle, out, states, rows);
 	if (rc == RIVER_OK && svg)
-		rc = draw(&r, out, states, svg);
-	if (rc == RIVER_ENOMEM && (svg || played))
+		rc = draw(&r, out, states, rows, svg);
+	if (rc == RIVER_ENOMEM && (svg || played || rows))
 		diag_set(diag, rc, NULL, NULL, "%s", "out of memory");
 	arena_release(&r.arena);
 	return rc;

@@ -73,16 +73,6 @@ struct search {
 	enum bfs_stop stop; /* on ELIMIT */
 };
 
-static void report(const struct search *s, size_t head, unsigned depth)
-{
-	river_progress p;
-
-	p.states_explored = s->queue.len;
-	p.frontier = s->queue.len - head;
-	p.depth = depth;
-	s->opts->progress(&p, s->opts->userdata);
-}
-
 /* Expand states in order until the goal turns up or none are left;
  * *goal is the goal's queue index, or 0 when unreachable. */
 static int search_run(struct search *s, size_t *goal)
@@ -105,7 +95,8 @@ static int search_run(struct search *s, size_t *goal)
 			if ((rc = stop_check(s->until)) != RIVER_OK)
 				return rc;
 			if (s->opts->progress && pace_due(&s->pace, head))
-				report(s, head, depth);
+				pace_report(s->opts, s->queue.len,
+					    s->queue.len - head, depth);
 		}
 		rc = system_safe_loads(sys, from, &s->loads);
 		if (rc != RIVER_OK)

@@ -299,16 +299,6 @@ static int layers_push(struct layers *l, state_t s, unsigned long long paths,
 	return RIVER_OK;
 }
 
-static void layers_report(const struct layers *l, size_t head, unsigned depth)
-{
-	river_progress p;
-
-	p.states_explored = l->n;
-	p.frontier = l->n - head;
-	p.depth = depth;
-	l->opts->progress(&p, l->opts->userdata);
-}
-
 /* Expand the states first..end-1 (one level) into the next.  Counting,
  * like solving, tries only the loads that leave the departing bank safe
  * (system_safe_loads): the others reach states no plan passes through,
@@ -327,7 +317,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 			if ((rc = stop_check(l->stop)) != RIVER_OK)
 				return rc;
 			if (l->opts->progress && pace_due(&l->pace, u))
-				layers_report(l, u, depth);
+				pace_report(l->opts, l->n, l->n - u, depth);
 		}
 		rc = system_safe_loads(sys, from, &l->loads);
 		if (rc != RIVER_OK)

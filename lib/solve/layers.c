@@ -301,16 +301,6 @@ static int expand_block(struct worker *wk, uint64_t block)
 	return RIVER_OK;
 }
 
-static void report(struct layers *l)
-{
-	river_progress p;
-
-	p.states_explored = atomic_load(&l->reached);
-	p.frontier = l->level_size;
-	p.depth = l->depth;
-	l->opts->progress(&p, l->opts->userdata);
-}
-
 /* Add a worker's counts to the totals, and stop every thread when they
  * pass the limits. */
 static void settle(struct worker *wk)
@@ -327,7 +317,8 @@ static void settle(struct worker *wk)
 	else if (tried > LAYERS_TRIES_PER_STATE * l->limit)
 		halt(l, RIVER_ELIMIT, STOP_TRIED);
 	if (wk->reports && l->opts->progress && pace_due(&l->pace, reached))
-		report(l);
+		pace_report(l->opts, atomic_load(&l->reached),
+			    l->level_size, l->depth);
 }
 
 static void *work(void *arg)

@@ -7,10 +7,6 @@
 
 /* ---- Detection ---------------------------------------------------------- */
 
-/* The longest signature of a rule: kind, place, bound, with, then two
- * items and the guards, or the two sets with their sizes. */
-#define SIG_MAX (8 + 2 * (MODEL_MAX_ITEMS + 2))
-
 /* A permutation of the model's items is an array: item x goes to
  * perm[x].  NULL stands for the identity. */
 static size_t moved_to(const size_t *perm, size_t x)
@@ -72,29 +68,6 @@ static size_t signature(const struct rule *r, const size_t *perm,
 	return n;
 }
 
-static bool in_list(const size_t *list, size_t n, size_t x)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++)
-		if (list[k] == x)
-			return true;
-	return false;
-}
-
-static bool cond_mentions(const struct cond *c, size_t x)
-{
-	size_t k;
-
-	if (c->kind != COND_CMP)
-		return cond_mentions(c->a, x) ||
-		       (c->kind != COND_NOT && cond_mentions(c->b, x));
-	for (k = 0; k < c->sum.n; k++)
-		if (c->sum.terms[k].item == x)
-			return true;
-	return false;
-}
-
 /* Is condition a, with its items permuted, condition b?  Sums compare
  * as sets of terms. */
 static bool cond_same(const struct cond *a, const struct cond *b,
@@ -123,26 +96,51 @@ static bool cond_same(const struct cond *a, const struct cond *b,
 	return true;
 }
 
-static bool mentions(const struct rule *r, size_t x)
+static bool moved(const size_t *perm, size_t x)
 {
-	if (r->kind == RULE_COND)
-		return cond_mentions(r->cond, x);
-	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT)
-		return r->a == x || r->b == x ||
-		       in_list(r->guards, r->n_guards, x);
-	return in_list(r->set_a, r->n_a, x) || in_list(r->set_b, r->n_b, x);
+	return perm[x] != x;
 }
 
-/* Does rule r name an item the permutation moves? */
-static bool mentions_moved(const struct model *m, const struct rule *r,
-			   const size_t *perm)
+static bool list_moved(const size_t *list, size_t n, const size_t *perm)
 {
-	size_t x;
+	size_t k;
 
-	for (x = 0; x < m->n_items; x++)
-		if (perm[x] != x && mentions(r, x))
+	for (k = 0; k < n; k++)
+		if (moved(perm, list[k]))
 			return true;
 	return false;
+}
+
+static bool cond_moved(const struct cond *c, const size_t *perm)
+{
+	size_t k;
+
+	if (c->kind != COND_CMP)
+		return cond_moved(c->a, perm) ||
+		       (c->kind != COND_NOT && cond_moved(c->b, perm));
+	for (k = 0; k < c->sum.n; k++)
+		if (moved(perm, c->sum.terms[k].item))
+			return true;
+	return false;
+}
+
+/* Does rule r name an item the permutation moves?  (Read from the
+ * rule's own items: a puzzle of many items has many rules.) */
+static bool mentions_moved(const struct rule *r, const size_t *perm)
+{
+	if (r->kind == RULE_COND)
+		return cond_moved(r->cond, perm);
+	if (r->kind == RULE_EATS || r->kind == RULE_WITHOUT)
+		return moved(perm, r->a) || moved(perm, r->b) ||
+		       list_moved(r->guards, r->n_guards, perm);
+	return list_moved(r->set_a, r->n_a, perm) ||
+	       list_moved(r->set_b, r->n_b, perm);
+}
+
+/* The longest signature of rule r (signature()). */
+static size_t signature_bound(const struct rule *r)
+{
+	return 8 + 2 * 2 + r->n_guards + r->n_a + r->n_b;
 }
 
 /* Is the multiset of rules the same after permuting the items?  Only the
@@ -150,36 +148,42 @@ static bool mentions_moved(const struct model *m, const struct rule *r,
  * one for one. */
 static bool rules_permute(const struct model *m, const size_t *perm)
 {
-	size_t *which, n = 0, r, a, b;
+	size_t *which, n = 0, r, a, b, sig_max = 0;
 	unsigned long long *orig, *img;
 	size_t *olen, *ilen;
 	bool *used, ok = true;
 
+	/* A signature: kind, place, bound, with, then two items and the
+	 * guards, or the two sets with their sizes. */
 	for (r = 0; r < m->n_rules; r++)
-		n += mentions_moved(m, &m->rules[r], perm);
+		if (mentions_moved(&m->rules[r], perm)) {
+			n++;
+			if (signature_bound(&m->rules[r]) > sig_max)
+				sig_max = signature_bound(&m->rules[r]);
+		}
 	if (n == 0)
 		return true;
 	which = malloc(n * sizeof *which);
-	orig = malloc(2 * n * SIG_MAX * sizeof *orig);
+	orig = malloc(2 * n * sig_max * sizeof *orig);
 	olen = malloc(2 * n * sizeof *olen);
 	used = calloc(n, sizeof *used);
 	if (!which || !orig || !olen || !used) {
 		ok = false; /* no memory: no reduction, which is still right */
 		goto out;
 	}
-	img = orig + n * SIG_MAX;
+	img = orig + n * sig_max;
 	ilen = olen + n;
 	for (r = 0, a = 0; r < m->n_rules; r++)
-		if (mentions_moved(m, &m->rules[r], perm))
+		if (mentions_moved(&m->rules[r], perm))
 			which[a++] = r;
 	for (a = 0; a < n; a++) {
-		olen[a] = signature(&m->rules[which[a]], NULL, orig + a * SIG_MAX);
-		ilen[a] = signature(&m->rules[which[a]], perm, img + a * SIG_MAX);
+		olen[a] = signature(&m->rules[which[a]], NULL, orig + a * sig_max);
+		ilen[a] = signature(&m->rules[which[a]], perm, img + a * sig_max);
 	}
 	for (a = 0; a < n && ok; a++) {
 		for (b = 0; b < n; b++)
 			if (!used[b] && olen[b] == ilen[a] &&
-			    memcmp(orig + b * SIG_MAX, img + a * SIG_MAX,
+			    memcmp(orig + b * sig_max, img + a * sig_max,
 				   ilen[a] * sizeof *img) == 0 &&
 			    (m->rules[which[a]].kind != RULE_COND ||
 			     cond_same(m->rules[which[a]].cond,

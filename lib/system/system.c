@@ -25,9 +25,7 @@ static int too_big(const struct item *item, unsigned need,
 			item->name, need, SYSTEM_MAX_BITS);
 }
 
-/* Individuals first, then the boat, then the kinds' fields.  The model
- * has at most MODEL_MAX_ITEMS items, so the individuals and the boat
- * always fit; the kinds' fields may not. */
+/* Individuals first, then the boat, then the kinds' fields. */
 static int lay_out(struct system *sys, const struct model *m,
 		   const struct source *src, river_diag *diag)
 {
@@ -39,6 +37,16 @@ static int lay_out(struct system *sys, const struct model *m,
 
 		slot->is_kind = m->items[i].is_kind;
 		slot->index = slot->is_kind ? n_kinds++ : n_ind++;
+		if (n_ind + 1 > SYSTEM_MAX_BITS)
+			return diag_set(diag, RIVER_EPUZZLE, src,
+					&m->items[i].loc,
+					"the puzzle is too big: with '%s' its "
+					"state needs at least %u bits, and "
+					"libriver packs a state in %d; more "
+					"individuals are searched only where "
+					"couples (tuples) of them can be "
+					"exchanged", m->items[i].name,
+					n_ind + 1, SYSTEM_MAX_BITS);
 	}
 	sys->n_ind = n_ind;
 	sys->n_kinds = n_kinds;
@@ -809,17 +817,6 @@ long system_violation(const struct system *sys, state_t s, bool *right)
 	return bank_violation(sys, &rightv, items[1]);
 }
 
-long system_boat_violation(const struct system *sys, const unsigned *count)
-{
-	size_t r;
-
-	for (r = 0; sys->boat_rules && r < sys->n_rules; r++)
-		if ((sys->rules[r].place & PLACE_BOAT) &&
-		    rule_broken(sys->model, &sys->model->rules[r], count))
-			return (long)r;
-	return -1;
-}
-
 void system_load_of(const struct system *sys, state_t a, state_t b,
 		    unsigned *count)
 {
@@ -831,30 +828,6 @@ void system_load_of(const struct system *sys, state_t a, state_t b,
 
 		count[i] = x > y ? x - y : y - x;
 	}
-}
-
-unsigned system_trip_time(const struct system *sys, const unsigned *count)
-{
-	const struct model *m = sys->model;
-	unsigned t = m->boat_time;
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++)
-		if (count[i] && m->items[i].time > t)
-			t = m->items[i].time;
-	return t;
-}
-
-unsigned long long system_load_weight(const struct system *sys,
-				      const unsigned *count)
-{
-	const struct model *m = sys->model;
-	unsigned long long w = 0;
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++)
-		w += (unsigned long long)count[i] * m->items[i].weight;
-	return w;
 }
 
 static state_t field_set(const struct sys_field *f, state_t s, uint64_t v)

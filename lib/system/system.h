@@ -317,15 +317,26 @@ int system_cmp_delta(const void *a, const void *b);
 void system_load_of(const struct system *sys, state_t a, state_t b,
 		    unsigned *count);
 /* How long a crossing with this load takes. */
-unsigned system_trip_time(const struct system *sys, const unsigned *count);
+static inline unsigned system_trip_time(const struct system *sys,
+					const unsigned *count)
+{
+	return model_trip_time(sys->model, count);
+}
 /* The weight of a load. */
-unsigned long long system_load_weight(const struct system *sys,
-				      const unsigned *count);
+static inline unsigned long long system_load_weight(const struct system *sys,
+						    const unsigned *count)
+{
+	return model_load_weight(sys->model, count);
+}
 /* b with its fields (phase, previous load, time) set as a crossing from
  * a makes them; b's items and boat as given. */
 state_t system_successor(const struct system *sys, state_t a, state_t b);
 /* The boat rule a load breaks, or -1. */
-long system_boat_violation(const struct system *sys, const unsigned *count);
+static inline long system_boat_violation(const struct system *sys,
+					 const unsigned *count)
+{
+	return sys->boat_rules ? model_boat_violation(sys->model, count) : -1;
+}
 
 /* How many labelled crossings the crossing from a to b stands for: 1,
  * unless the system searches a space reduced by symmetry, where one

@@ -147,9 +147,8 @@ static bool tuples_swappable(const struct model *m, const struct grouping *g,
 /* The classes of two or more of g's tuples, into t, each class's tuples
  * together.  RIVER_OK or RIVER_ENOMEM. */
 static int classes_of(struct tuples *t, struct arena *arena,
-		      const struct grouping *g)
+		      const struct model *m, const struct grouping *g)
 {
-	const struct model *m = t->sys->model;
 	size_t rep[MODEL_MAX_ITEMS], i, r, at = 0;
 	unsigned k;
 
@@ -187,6 +186,8 @@ static int classes_of(struct tuples *t, struct arena *arena,
 				continue;
 			for (k = 0; k < g->width; k++) {
 				t->item[at][k] = g->item[i][k];
+				if (!t->sys)
+					continue;
 				t->bit[at][k] = t->sys->slots[g->item[i][k]].index;
 				c->mask |= UINT64_C(1) << t->bit[at][k];
 			}
@@ -199,9 +200,8 @@ static int classes_of(struct tuples *t, struct arena *arena,
 }
 
 int tuples_build(const struct tuples **out, struct arena *arena,
-		 const struct system *sys)
+		 const struct model *m, const struct system *sys)
 {
-	const struct model *m = sys->model;
 	struct grouping *g = malloc(sizeof *g);
 	struct tuples *t = arena_alloc(arena, sizeof *t);
 	unsigned width = 1;
@@ -215,7 +215,7 @@ int tuples_build(const struct tuples **out, struct arena *arena,
 	found = rc == RIVER_OK && by_families(m, g);
 	while (rc == RIVER_OK && !*out && width <= TUPLES_MAX_WIDTH) {
 		if (found)
-			rc = classes_of(t, arena, g);
+			rc = classes_of(t, arena, m, g);
 		if (rc == RIVER_OK && found && t->n_classes)
 			*out = t;
 		found = ++width <= TUPLES_MAX_WIDTH && by_runs(m, width, g);

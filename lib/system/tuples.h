@@ -32,20 +32,22 @@ struct tuple_class {
 };
 
 struct tuples {
-	const struct system *sys;
+	const struct system *sys;  /* NULL: found on the model alone */
 	unsigned width;            /* items per tuple */
 	size_t n;                  /* tuples in classes of two or more */
-	unsigned (*bit)[TUPLES_MAX_WIDTH]; /* per tuple: its members' bits */
+	unsigned (*bit)[TUPLES_MAX_WIDTH]; /* per tuple: its members' bits
+					      (with a system) */
 	size_t (*item)[TUPLES_MAX_WIDTH];  /* per tuple: its model items */
 	struct tuple_class *classes;
 	size_t n_classes;
 };
 
-/* The tuple symmetry of the puzzle whose system is sys, in arena: *out
- * is NULL when no two tuples can be exchanged.  RIVER_OK or
- * RIVER_ENOMEM. */
+/* The tuple symmetry of model m, in arena: *out is NULL when no two
+ * tuples can be exchanged.  sys is m's system, or NULL for a model too
+ * wide for one: then the tuples have no bits and no masks, and serve
+ * only the orbit search (solve/orbit.h).  RIVER_OK or RIVER_ENOMEM. */
 int tuples_build(const struct tuples **out, struct arena *arena,
-		 const struct system *sys);
+		 const struct model *m, const struct system *sys);
 
 /* The canonical state of s's orbit: in each class, the tuples' placements
  * sorted, the smallest on the first tuple. */

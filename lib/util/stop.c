@@ -94,3 +94,14 @@ bool pace_due(struct pace *p, unsigned long long states)
 	p->next_states = states + PACE_STATES;
 	return true;
 }
+
+void pace_report(const river_solve_options *opts, unsigned long long explored,
+		 unsigned long long frontier, unsigned depth)
+{
+	river_progress p;
+
+	p.states_explored = explored;
+	p.frontier = frontier;
+	p.depth = depth;
+	opts->progress(&p, opts->userdata);
+}

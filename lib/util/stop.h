@@ -58,4 +58,8 @@ bool pace_look(struct pace *p, unsigned long long states,
  * next call is counted from now. */
 bool pace_due(struct pace *p, unsigned long long states);
 
+/* Call opts->progress (not NULL) with what a search has reached. */
+void pace_report(const river_solve_options *opts, unsigned long long explored,
+		 unsigned long long frontier, unsigned depth);
+
 #endif

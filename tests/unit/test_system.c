@@ -642,9 +642,10 @@ static void test_64_individuals_too_big(void **state)
 	(void)state;
 	assert_int_equal(unit_pipe_try(&u, text), RIVER_EPUZZLE);
 	assert_string_equal(u.diag.message,
-			    "the puzzle is too big: 'i63' is item 64, and a "
-			    "puzzle has at most 63 (its state is packed in 64 "
-			    "bits)");
+			    "the puzzle is too big: with 'i63' its state needs "
+			    "at least 65 bits, and libriver packs a state in "
+			    "64; more individuals are searched only where "
+			    "couples (tuples) of them can be exchanged");
 	assert_int_equal(u.diag.line, 2);
 	/* "items i0" then ", i1" ... ", i9" (4 each), ", i10"... (5 each) */
 	assert_int_equal(u.diag.column, 7 + 2 + 9 * 4 + 53 * 5 + 2);
