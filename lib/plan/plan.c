@@ -143,9 +143,8 @@ static bool check_boat(const struct model *m, const unsigned *count,
 }
 
 /* One crossing, before[i] and after[i] copies of each item i on the
- * bank the boat leaves before and after it: who
- * boards, the seats, the rowers and the boat's limits.  False with a
- * reason when illegal. */
+ * bank the boat leaves before and after it: who boards, the seats, the
+ * rowers and the boat's limits.  False with a reason when illegal. */
 static bool check_load(const struct model *m, const unsigned *before,
 		       const unsigned *after,
 		       struct plan_track *t, char *reason, size_t size)
