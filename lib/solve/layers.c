@@ -7,9 +7,11 @@
  * of LAYERS_BLOCK cells, says which blocks hold the level at all, so a
  * level costs what it holds, not the whole array.
  *
- * Threads claim runs of blocks from an atomic counter and mark cells
- * with compare-and-swap, so each state is counted once; what a level
- * reaches does not depend on who marked it.  The search stops after the
+ * Each thread walks the level's block map in an order of its own
+ * (worker_order) and expands the 64 blocks of each map word it empties
+ * first; cells are marked with compare-and-swap, so each state is
+ * counted once, and what a level reaches does not depend on who marked
+ * it.  The search stops after the
  * first level that holds a goal, and the plan is traced back from the
  * goal of least rank: a predecessor of a state y of depth k has depth
  * k - 1 or more, and at most k + 1 because crossings without fields can
@@ -39,8 +41,6 @@
 /* A block: 512 cells, 16 words; one bit of the level's block map. */
 #define BLOCK_SHIFT 9
 #define BLOCK_WORDS ((1u << BLOCK_SHIFT) / CELLS_PER_WORD)
-/* Block-map words a thread claims at once (64 blocks each). */
-#define CLAIM_WORDS 1
 /* As bfs.c: the crossings the search may try for each state max_states
  * allows. */
 #define LAYERS_TRIES_PER_STATE 64
@@ -62,7 +62,7 @@ struct layers {
 	/* The level being expanded. */
 	unsigned depth;
 	uint64_t cur, next;       /* cell values of depth, depth + 1 */
-	atomic_size_t claim;      /* the next block-map word to take */
+	uint64_t span;            /* n_block_words up to a power of two */
 	/* Totals. */
 	atomic_ullong reached, tried;
 	atomic_uint_fast64_t goal; /* least rank of a goal at depth + 1 */
@@ -77,6 +77,7 @@ struct worker {
 	struct loads loads;
 	struct dense_scratch scratch; /* for the word-wise expansion */
 	bool reports; /* the calling thread: calls the progress callback */
+	uint64_t order; /* takes block-map word k ^ order at its step k */
 	unsigned long long reached, tried; /* not yet in the totals */
 	/* Each thread writes its own fields for every state: a cache line
 	 * between workers keeps one from stalling the other. */
@@ -326,25 +327,26 @@ static void *work(void *arg)
 	struct worker *wk = arg;
 	struct layers *l = wk->l;
 	word_t *map = l->blocks[l->depth & 1];
+	uint64_t k;
 
-	while (atomic_load_explicit(&l->halt, memory_order_relaxed) ==
-	       RIVER_OK) {
-		size_t first = atomic_fetch_add(&l->claim, CLAIM_WORDS), i;
+	for (k = 0; k < l->span && atomic_load_explicit(&l->halt,
+							 memory_order_relaxed) ==
+					   RIVER_OK;
+	     k++) {
+		uint64_t i = k ^ wk->order, bits;
 		int rc = RIVER_OK;
 
-		if (first >= l->n_block_words)
-			break;
-		for (i = first; i < first + CLAIM_WORDS && i < l->n_block_words;
-		     i++) {
-			uint64_t bits = atomic_exchange_explicit(
-				&map[i], 0, memory_order_relaxed);
+		if (i >= l->n_block_words ||
+		    !atomic_load_explicit(&map[i], memory_order_relaxed))
+			continue;
+		/* Whoever empties the word expands its blocks. */
+		bits = atomic_exchange_explicit(&map[i], 0,
+						memory_order_relaxed);
+		while (bits && rc == RIVER_OK) {
+			uint64_t b = (uint64_t)__builtin_ctzll(bits);
 
-			while (bits && rc == RIVER_OK) {
-				uint64_t b = (uint64_t)__builtin_ctzll(bits);
-
-				rc = expand_block(wk, i * 64 + b);
-				bits &= bits - 1;
-			}
+			rc = expand_block(wk, i * 64 + b);
+			bits &= bits - 1;
 		}
 		if (rc == RIVER_OK)
 			rc = stop_check(l->stop);
@@ -355,13 +357,25 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* The order in which thread t takes the block-map words: word k ^ order
+ * at its step k.  Threads that walked side by side would mark the same
+ * target words at the same time, since a load flips the same bits of
+ * neighbouring ranks (none 28: two threads were slower than one).
+ * Thread 0 walks up from the bottom and thread 1 down from the top;
+ * threads 2 and 3 do the same from a scattered point, and so on. */
+static uint64_t worker_order(unsigned t, uint64_t span)
+{
+	uint64_t mix = (uint64_t)(t / 2) * UINT64_C(0x9e3779b97f4a7c15);
+
+	return ((t & 1 ? ~UINT64_C(0) : 0) ^ mix) & (span - 1);
+}
+
 /* Expand one level on every thread. */
 static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 {
 	pthread_t tid[RIVER_MAX_THREADS];
 	unsigned t, started = 0;
 
-	atomic_store(&l->claim, 0);
 	l->cur = l->depth % 3 + 1;
 	l->next = (l->depth + 1) % 3 + 1;
 	/* A small level is not worth the threads. */
@@ -533,7 +547,6 @@ int layers_search_probed(const struct system *sys,
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* as the queue's */
 	l.shared = threads > 1;
 	pace_init(&l.pace);
-	atomic_init(&l.claim, 0);
 	atomic_init(&l.reached, 0);
 	atomic_init(&l.tried, 0);
 	atomic_init(&l.goal, UINT64_MAX);
@@ -541,6 +554,8 @@ int layers_search_probed(const struct system *sys,
 	l.n_words = (size_t)((sys->compact_size + CELLS_PER_WORD - 1) /
 			     CELLS_PER_WORD);
 	l.n_block_words = (l.n_words + BLOCK_WORDS * 64 - 1) / (BLOCK_WORDS * 64);
+	for (l.span = 1; l.span < l.n_block_words; l.span *= 2)
+		;
 	/* calloc: the kernel hands over zero pages only as touched. */
 	l.cell = calloc(l.n_words, sizeof *l.cell);
 	l.blocks[0] = calloc(l.n_block_words, sizeof *l.blocks[0]);
@@ -557,6 +572,7 @@ int layers_search_probed(const struct system *sys,
 	for (t = 0; wk && t < threads; t++) {
 		wk[t].l = &l;
 		wk[t].reports = t == 0;
+		wk[t].order = worker_order(t, l.span);
 		loads_init(&wk[t].loads);
 		if (l.dense && dense_scratch_init(&wk[t].scratch, l.dense) !=
 				       RIVER_OK)

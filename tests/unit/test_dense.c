@@ -1,8 +1,9 @@
 /* The layered search's word-wise expansion (solve/dense.c) against its
  * cell by cell one: on generated and bundled puzzles, the same states
  * at every level, the same cells at the end, the same verdict and the
- * same plan, on one thread and on two; and the puzzles it must leave to
- * the cell by cell expansion do get it. */
+ * same plan, on one to four threads (each walks the blocks in its own
+ * order); and the puzzles it must leave to the cell by cell expansion
+ * do get it. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
@@ -48,7 +49,7 @@ static void compare(const char *name, const struct system *sys, bool dense)
 	assert_true(cell.n_levels >= 1);
 	if (want.solved)
 		assert_true(plan_check(sys, want.path, want.path_len, &fault));
-	for (threads = 1; threads <= 2; threads++) {
+	for (threads = 1; threads <= 4; threads++) {
 		run(sys, false, threads, &word, &got);
 		if (word.dense != dense)
 			print_error("%s: expanded %s\n", name,
