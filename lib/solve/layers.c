@@ -26,13 +26,13 @@
  * Beyond one machine: expanding a level reads only the level's cells,
  * marking a target reads and writes only the target's word, and
  * marking is idempotent and commutative (every cell marked in a level
- * gets the same value), so the array can be
- * split over processes by ranges of words or a hash of the word.  Each
- * would expand the level's cells it owns, send each target (a rank, or
- * a dense_target's word and cells) to the owner of its word, and mark
- * what it receives; the level ends when all have marked what was sent
- * (the barrier that run_level's join is here), and the goal of least
- * rank is the least over processes.  Tracing the plan asks the owner of
+ * gets the same value), so the array can be split over processes by
+ * ranges of words or a hash of the word.  Each would expand the level's
+ * cells it owns, send each target (a rank, or a dense_target's word and
+ * cells) to the owner of its word, and mark what it receives; the level
+ * ends when all have marked what was sent (the barrier that run_level's
+ * join is here), and the goal of least rank is the least over
+ * processes.  Tracing the plan asks the owner of
  * each candidate predecessor for one cell a step. */
 #define _POSIX_C_SOURCE 200809L
 
