@@ -32,8 +32,8 @@
  * cells) to the owner of its word, and mark what it receives; the level
  * ends when all have marked what was sent (the barrier that run_level's
  * join is here), and the goal of least rank is the least over
- * processes.  Tracing the plan asks the owner of
- * each candidate predecessor for one cell a step. */
+ * processes.  Tracing the plan asks the owner of each candidate
+ * predecessor for one cell a step. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "solve/layers.h"
