@@ -310,7 +310,40 @@ static bool high_goal(const struct dense *d, state_t s)
 	       (sys->goal & ~d->low_bits);
 }
 
+/* The cells of m below cell x, counted. */
+static unsigned cells_below(uint32_t m, unsigned x)
+{
+	return dense_count(m & ((UINT32_C(1) << x) - 1));
+}
+
+/* at[x]: where the paths of cell x of cells are. */
+static void cell_slots(uint32_t cells, unsigned long long *paths,
+		       unsigned long long **at)
+{
+	size_t i;
+
+	for (i = 0; cells; cells &= cells - 1, i++)
+		at[__builtin_ctz(cells)] = &paths[i];
+}
+
+/* Add to the cells the paths of their predecessors hit, cells of the
+ * word before (its cells src, their paths from sp) that the load of
+ * low items low brings over. */
+static void pull_cells(uint32_t hit, unsigned low, uint32_t src,
+		       const unsigned long long *sp,
+		       unsigned long long *const *at)
+{
+	while (hit) {
+		unsigned x = (unsigned)__builtin_ctz(hit);
+		unsigned long long *p = at[x ^ low];
+
+		*p = add_saturating(*p, sp[cells_below(src, x)]);
+		hit &= hit - 1;
+	}
+}
+
 void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
+		  const struct dense_level *pull, unsigned long long *paths,
 		  struct dense_scratch *s)
 {
 	const struct system *sys = d->sys;
@@ -318,12 +351,20 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 	const uint32_t *on_bank;
 	unsigned n_cells = dense_count(cells);
 	size_t i, j, n = pick_moves(d, from, &on_bank, s);
+	unsigned long long *at[DENSE_CELLS];
 
+	if (pull)
+		cell_slots(cells, paths, at);
 	s->n_target = 0;
 	for (i = 0; i < n; i++) {
 		const struct dense_move *m = &d->moves[s->pick[i]];
 		struct dense_target *t;
-		uint32_t reach = 0;
+		uint64_t w = word ^ m->word;
+		/* A load taken back comes from the same word: the cells of
+		 * the level before there. */
+		uint32_t reach = 0, src = pull ? pull->member[w] : 0;
+		const unsigned long long *sp =
+			src ? pull->paths + pull->base[w] : NULL;
 		state_t to;
 
 		j = m->first;
@@ -331,31 +372,28 @@ void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
 			/* The load of no low item: every cell boards. */
 			s->tried += n_cells;
 			reach = cells;
+			pull_cells(cells & src, 0, src, sp, at);
 			j++;
 		}
 		for (; j < m->first + m->n; j++) {
-			uint32_t board = cells & on_bank[d->low[j]];
+			uint32_t board = cells & on_bank[d->low[j]], moved;
 
 			if (!board)
 				continue;
 			s->tried += dense_count(board);
-			reach |= cells_xor(board, d->low[j]);
+			moved = cells_xor(board, d->low[j]);
+			reach |= moved;
+			pull_cells(moved & src, d->low[j], src, sp, at);
 		}
 		to = state_cross(sys, from, m->high);
 		reach &= dense_safe_cells(d, to);
 		if (!reach)
 			continue;
 		t = &s->target[s->n_target++];
-		t->word = word ^ m->word;
+		t->word = w;
 		t->cells = reach;
 		t->goals = high_goal(d, to) ? reach & d->goal_cells : 0;
 	}
-}
-
-/* The cells of m below cell x, counted. */
-static unsigned cells_below(uint32_t m, unsigned x)
-{
-	return dense_count(m & ((UINT32_C(1) << x) - 1));
 }
 
 unsigned long long dense_pull(const struct dense *d, uint64_t word,
@@ -369,34 +407,23 @@ unsigned long long dense_pull(const struct dense *d, uint64_t word,
 	/* A crossing taken back carries what the boat's bank holds. */
 	size_t i, j, n = pick_moves(d, to, &on_bank, s);
 	unsigned long long goals = 0, *at[DENSE_CELLS];
-	uint32_t goal_cells, m;
+	uint32_t goal_cells;
 
-	/* Where each cell's paths are. */
-	for (m = cells, i = 0; m; m &= m - 1, i++)
-		at[__builtin_ctz(m)] = &paths[i];
+	cell_slots(cells, paths, at);
 	for (i = 0; i < n; i++) {
 		const struct dense_move *m = &d->moves[s->pick[i]];
-		uint64_t w;
-		uint32_t src;
+		uint64_t w = word ^ m->word;
+		uint32_t src = from->member[w];
 		const unsigned long long *sp;
 
-		w = word ^ m->word;
-		src = from->member[w];
 		if (!src)
 			continue;
 		sp = from->paths + from->base[w];
 		for (j = m->first; j < m->first + m->n; j++) {
 			unsigned low = d->low[j];
-			/* The predecessors: cells of the level before. */
-			uint32_t hit = cells_xor(cells & on_bank[low], low) & src;
 
-			while (hit) {
-				unsigned x = (unsigned)__builtin_ctz(hit);
-				unsigned long long *p = at[x ^ low];
-
-				*p = add_saturating(*p, sp[cells_below(src, x)]);
-				hit &= hit - 1;
-			}
+			pull_cells(cells_xor(cells & on_bank[low], low) & src,
+				   low, src, sp, at);
 		}
 	}
 	goal_cells = high_goal(d, to) ? cells & d->goal_cells : 0;

@@ -84,11 +84,13 @@ struct layers {
 	struct pace pace;         /* of the progress callback */
 	unsigned long long level_size;
 	/* Counting (layers_count), word-wise only: the states of depth d
-	 * are, in rank order, the cells member[d & 1] has (a bit a cell,
+	 * are, in rank order, the cells member[d % 3] has (a bit a cell,
 	 * set as they are marked), word w's first at base[d & 1][w], with
-	 * the shortest paths to each in paths[d & 1]. */
+	 * the shortest paths to each in paths[d & 1].  Expanding a level
+	 * pulls its paths from the level before, and marks the members of
+	 * the next. */
 	bool count;
-	uint32_t *member[2];
+	uint32_t *member[3];
 	uint64_t *base[2];
 	unsigned long long *paths[2];
 	size_t cap_paths[2];
@@ -261,16 +263,35 @@ static uint64_t word_mark(struct layers *l, uint64_t w, uint64_t cells)
 	return fresh & ~(old | old >> 1);
 }
 
-/* Expand the cells match (the low bit of each cell) of word w
- * together. */
-static void expand_word(struct worker *wk, uint64_t w, uint64_t match)
+/* The states of depth in the count. */
+static struct dense_level level_of(const struct layers *l, unsigned depth)
+{
+	struct dense_level v;
+
+	v.member = l->member[depth % 3];
+	v.base = l->base[depth & 1];
+	v.paths = l->paths[depth & 1];
+	return v;
+}
+
+/* Expand the cells (a bit a cell) of word w together; when counting,
+ * pull their paths too. */
+static void expand_word(struct worker *wk, uint64_t w, uint32_t cells)
 {
 	struct layers *l = wk->l;
 	struct dense_scratch *s = &wk->scratch;
 	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
+	struct dense_level from;
 	size_t i;
 
-	dense_expand(l->dense, w, dense_gather(match), s);
+	if (l->count && l->depth > 0) {
+		from = level_of(l, l->depth - 1);
+		dense_expand(l->dense, w, cells, &from,
+			     l->paths[l->depth & 1] + l->base[l->depth & 1][w],
+			     s);
+	} else {
+		dense_expand(l->dense, w, cells, NULL, NULL, s);
+	}
 	wk->tried += s->tried;
 	s->tried = 0;
 	/* The targets are scattered over the array: ask for them all
@@ -288,7 +309,7 @@ static void expand_word(struct worker *wk, uint64_t w, uint64_t match)
 			continue;
 		wk->reached += dense_count(dense_gather(fresh));
 		if (l->count)
-			__atomic_fetch_or(&l->member[(l->depth + 1) & 1][t->word],
+			__atomic_fetch_or(&l->member[(l->depth + 1) % 3][t->word],
 					  dense_gather(fresh), __ATOMIC_RELAXED);
 		block_mark(next_blocks, t->word * CELLS_PER_WORD);
 		goals = fresh & dense_spread(t->goals);
@@ -314,8 +335,16 @@ static int expand_block(struct worker *wk, uint64_t block)
 		/* The low bit of each cell equal to cur. */
 		uint64_t match = ~(x | x >> 1) & LOW_BITS;
 
+		if (l->count) {
+			/* The level's own cells, not those 3 levels back. */
+			uint32_t cells = l->member[l->depth % 3][w];
+
+			if (cells)
+				expand_word(wk, w, cells);
+			continue;
+		}
 		if (l->dense && match) {
-			expand_word(wk, w, match);
+			expand_word(wk, w, dense_gather(match));
 			continue;
 		}
 		while (match) {
@@ -424,7 +453,7 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 	l->cur = l->depth % 3 + 1;
 	l->next = (l->depth + 1) % 3 + 1;
 	if (l->count)
-		memset(l->member[(l->depth + 1) & 1], 0,
+		memset(l->member[(l->depth + 1) % 3], 0,
 		       l->n_words * sizeof *l->member[0]);
 	run_threads(wk, threads, l->level_size, work);
 }
@@ -434,6 +463,7 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 static int number_level(struct layers *l)
 {
 	unsigned p = (l->depth + 1) & 1;
+	const uint32_t *member = l->member[(l->depth + 1) % 3];
 	word_t *map = l->blocks[p];
 	uint64_t n = 0, i;
 
@@ -448,7 +478,7 @@ static int number_level(struct layers *l)
 			for (end = end < l->n_words ? end : l->n_words; w < end;
 			     w++) {
 				l->base[p][w] = n;
-				n += dense_count(l->member[p][w]);
+				n += dense_count(member[w]);
 			}
 			bits &= bits - 1;
 		}
@@ -476,9 +506,9 @@ static void *pull_work(void *arg)
 	struct worker *wk = arg;
 	struct layers *l = wk->l;
 	unsigned p = (l->depth + 1) & 1;
+	const uint32_t *member = l->member[(l->depth + 1) % 3];
 	word_t *map = l->blocks[p];
-	struct dense_level from = {l->member[p ^ 1], l->base[p ^ 1],
-				   l->paths[p ^ 1]};
+	struct dense_level from = level_of(l, l->depth);
 
 	while (atomic_load_explicit(&l->halt, memory_order_relaxed) ==
 	       RIVER_OK) {
@@ -495,11 +525,11 @@ static void *pull_work(void *arg)
 
 			for (end = end < l->n_words ? end : l->n_words; w < end;
 			     w++)
-				if (l->member[p][w])
+				if (member[w])
 					wk->goal_paths = add_saturating(
 						wk->goal_paths,
 						dense_pull(l->dense, w,
-							   l->member[p][w], &from,
+							   member[w], &from,
 							   l->paths[p] +
 								   l->base[p][w],
 							   &wk->scratch));
@@ -511,14 +541,16 @@ static void *pull_work(void *arg)
 	return NULL;
 }
 
-/* Count the shortest paths into the level just reached; goal_paths
- * gets those into its goals. */
+/* Number the level just reached; if it holds a goal, count the
+ * shortest paths into it: goal_paths gets those into its goals. */
 static int count_level(struct layers *l, struct worker *wk, unsigned threads)
 {
 	int rc = number_level(l);
 	unsigned t;
 
-	if (rc != RIVER_OK)
+	/* Any other level pulls its paths as it is expanded; the goal's
+	 * is not expanded. */
+	if (rc != RIVER_OK || atomic_load(&l->goal) == UINT64_MAX)
 		return rc;
 	atomic_store(&l->pull_claim, 0);
 	for (t = 0; t < threads; t++)
@@ -747,12 +779,13 @@ static int run(const struct system *sys, const river_solve_options *opts,
 	} else if (l.count &&
 		   (!(l.member[0] = calloc(l.n_words, sizeof *l.member[0])) ||
 		    !(l.member[1] = calloc(l.n_words, sizeof *l.member[1])) ||
+		    !(l.member[2] = calloc(l.n_words, sizeof *l.member[2])) ||
 		    !(l.base[0] = malloc(l.n_words * sizeof *l.base[0])) ||
 		    !(l.base[1] = malloc(l.n_words * sizeof *l.base[1])))) {
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 			      "out of memory: counting by levels needs %llu MB"
-			      " more, 6 bits for each of %llu states",
-			      (unsigned long long)((l.n_words * 24 >> 20) + 1),
+			      " more, 7 bits for each of %llu states",
+			      (unsigned long long)((l.n_words * 28 >> 20) + 1),
 			      (unsigned long long)sys->compact_size);
 	} else if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk ||
 	    dense_rc != RIVER_OK) {
@@ -798,8 +831,9 @@ static int run(const struct system *sys, const river_solve_options *opts,
 	free(l.cell);
 	free(l.blocks[0]);
 	free(l.blocks[1]);
-	for (t = 0; t < 2; t++) {
+	for (t = 0; t < 3; t++)
 		free(l.member[t]);
+	for (t = 0; t < 2; t++) {
 		free(l.base[t]);
 		free(l.paths[t]);
 	}

@@ -58,7 +58,7 @@ void layers_probe_release(struct layers_probe *probe);
 /* layers_search, counting the shortest plans too (*count, saturating;
  * 0 when unsolved): each state of a level gets the paths of its
  * predecessors in the level before, pulled word-wise (dense_pull), so
- * memory is the cells, 6 bits more a rank and 8 bytes a state of two
+ * memory is the cells, 7 bits more a rank and 8 bytes a state of two
  * levels.  Only for a puzzle expanded word-wise: RIVER_ETOOBIG, with
  * no message, for the others. */
 int layers_count(const struct system *sys, const river_solve_options *opts,
