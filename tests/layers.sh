@@ -85,4 +85,42 @@ else
 	sed 's/^/# /' "$tmp/out" "$tmp/err"
 fi
 
+# Counting on the layers: a plain puzzle they take is counted on its
+# cells, with the plan and the states explored of solving without the
+# count, and the count of the queue's.
+star="$tmp/star.puz"
+{
+	echo 'title "Star"'
+	printf 'items farmer'
+	for i in $(seq 1 12); do printf ', x%d' "$i"; done
+	echo
+	echo 'boat seats 3'
+	echo 'rowers farmer'
+	echo 'guard farmer'
+	for i in $(seq 2 12); do echo "x1 eats x$i"; done
+} >"$star"
+for t in 1 2; do
+	run_river solve --no-symmetry --method layers --threads $t "$star" \
+		>"$tmp/plain" 2>"$tmp/err"
+	run_river solve --no-symmetry --method layers --threads $t --count \
+		"$star" >"$tmp/count" 2>>"$tmp/err"
+	run_river solve --no-symmetry --method queue --count "$star" \
+		>"$tmp/queue" 2>>"$tmp/err"
+	run_river verify "$star" "$tmp/count" >"$tmp/verdict" 2>>"$tmp/err"
+	rc=$?
+	explored=$(sed -n 's/.*(\([0-9]*\) states explored).*/\1/p' "$tmp/plain")
+	plans=$(sed -n 's/.*; \([0-9]*\) optimal plans.*/\1/p' "$tmp/count")
+	want=$(sed -n 's/.*; \([0-9]*\) optimal plans.*/\1/p' "$tmp/queue")
+	sed '$d' "$tmp/plain" >"$tmp/plain-steps"
+	sed '$d' "$tmp/count" >"$tmp/count-steps"
+	if test $rc -eq 0 && test -n "$plans" && test "$plans" = "$want" &&
+		grep -q "($explored states explored)" "$tmp/count" &&
+		cmp -s "$tmp/plain-steps" "$tmp/count-steps"; then
+		ok "layers: --count on $t thread(s), $plans plans"
+	else
+		not_ok "layers: --count on $t thread(s) ($plans plans, the queue $want)"
+		sed 's/^/# /' "$tmp/count" "$tmp/queue" "$tmp/err"
+	fi
+done
+
 done_testing

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "solve/bfs.h"
+#include "solve/dense.h"
+#include "solve/layers.h"
 #include "solve/visited.h"
 #include "util/saturate.h"
 
@@ -1151,6 +1153,32 @@ static int count_cheapest(const struct system *sys,
 	return rc;
 }
 
+/* The count of the two-bit search (layers_count), where it takes the
+ * puzzle: the states word-wise, the plans not listed; RIVER_ETOOBIG,
+ * without a message, where it does not. */
+static int count_by_cells(const struct system *sys,
+			  const struct tuples *tuples,
+			  const river_solve_options *opts,
+			  const struct stop *stop, size_t max_plans,
+			  struct count_result *res, river_diag *diag)
+{
+	struct bfs_result br;
+	int rc;
+
+	if (tuples || max_plans || !layers_chosen(sys, opts) ||
+	    !dense_can(sys))
+		return RIVER_ETOOBIG;
+	rc = layers_count(sys, opts, stop, &br, &res->count, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	res->solved = br.solved;
+	res->explored = res->reached = br.explored;
+	res->path = br.path;
+	res->path_len = br.path_len;
+	res->cost = br.solved ? br.path_len - 1 : 0;
+	return RIVER_OK;
+}
+
 void count_result_release(struct count_result *res)
 {
 	size_t i;
@@ -1192,7 +1220,8 @@ int count_search_tuples(const struct system *sys, const struct tuples *tuples,
 	memset(res, 0, sizeof *res);
 	if (sys->model->minimize_time)
 		rc = count_cheapest(sys, opts, stop, max_plans, res, diag);
-	else
+	else if ((rc = count_by_cells(sys, tuples, opts, stop, max_plans, res,
+				      diag)) == RIVER_ETOOBIG)
 		rc = count_layers(sys, tuples, opts, stop, max_plans, res,
 				  diag);
 	if (rc == RIVER_ETOOBIG)

@@ -12,8 +12,9 @@ struct count_result {
 	unsigned long long count;     /* optimal plans, saturating */
 	/* States explored as the plan reports them: for the fewest
 	 * crossings, those the queue search (bfs.c) reaches before it meets
-	 * the goal; for the least time, those the cheapest-first search
-	 * stored. */
+	 * the goal, or where the two-bit search counts (layers_count) those
+	 * up to the goal's depth; for the least time, those the
+	 * cheapest-first search stored. */
 	unsigned long long explored;
 	unsigned long long reached;   /* states the count stored */
 	unsigned long long cost;      /* of each: crossings, or time */
@@ -31,7 +32,9 @@ struct count_result {
  * fewest crossings, a time limit or not), level by level: each state of
  * the next level gets the sum of the paths of the states that reach it
  * (times system_ways), the goal's level sums to the count, and the
- * levels in the order of the queue search give its plan.  With the
+ * levels in the order of the queue search give its plan; or, where the
+ * two-bit search takes the puzzle word-wise and no plans are listed,
+ * the same on its cells (layers_count), with its plan.  With the
  * least time, cheapest first over buckets of a lower bound plus the time
  * so far (A*), until the goal's time is passed.  Then the first
  * max_plans of them in the order of the moves.

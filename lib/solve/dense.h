@@ -56,11 +56,13 @@ struct dense {
 #define DENSE_MAX_LOADS 8192
 
 /* The loads that share their items outside the low five: high, the
- * delta without the low items; items, those of its individuals; and
- * low[first .. first + n), the cells the low items make (a load moves
- * cell x to x ^ low). */
+ * delta without the low items; items, those of its individuals; word,
+ * what it flips in the number of a word (a compact rank over 32: the
+ * bits of a plain puzzle's individuals and boat, so that a move takes
+ * word w to w ^ word); and low[first .. first + n), the cells the low
+ * items make (a load moves cell x to x ^ low). */
 struct dense_move {
-	uint64_t high, items;
+	uint64_t high, items, word;
 	uint32_t first, n;
 };
 
@@ -97,11 +99,34 @@ void dense_scratch_release(struct dense_scratch *s);
  * break no rule, for the word holding state s (its low items aside). */
 uint32_t dense_safe_cells(const struct dense *d, state_t s);
 
+/* One level of the count (layers_count): a level's states are its
+ * cells in rank order, word w's among them member[w] (a bit a cell),
+ * the first at base[w], with the number of shortest paths to each in
+ * paths. */
+struct dense_level {
+	const uint32_t *member;
+	const uint64_t *base;
+	const unsigned long long *paths;
+};
+
 /* Expand the cells (bit i: rank word * 32 + i) of word: s->target
  * gets, per word reached, the safe cells the crossings lead to (seen
- * or not) and which are goals. */
+ * or not) and which are goals.  With pull (not NULL), the cells are
+ * the members of a level, and each also gets the paths of its
+ * predecessors in pull, as dense_pull gives them, into paths. */
 void dense_expand(const struct dense *d, uint64_t word, uint32_t cells,
+		  const struct dense_level *pull, unsigned long long *paths,
 		  struct dense_scratch *s);
+
+/* Pull into the cells of word that belong to a level (cells: its
+ * member word) the paths of their predecessors in the level before
+ * (from), each crossing taken back once: paths holds the word's cells,
+ * its first at paths[0]; s: the calling thread's scratch.  Returns the
+ * paths to the goals among the cells, saturating. */
+unsigned long long dense_pull(const struct dense *d, uint64_t word,
+			      uint32_t cells, const struct dense_level *from,
+			      unsigned long long *paths,
+			      struct dense_scratch *s);
 
 /* A word's 32 two-bit cells as 32 bits, one per cell: bit i of the
  * result is bit 2i of w. */

@@ -46,6 +46,7 @@
 
 #include "solve/dense.h"
 #include "util/diag.h"
+#include "util/saturate.h"
 
 #define CELL_BITS 2
 #define CELLS_PER_WORD 32
@@ -82,6 +83,19 @@ struct layers {
 	enum bfs_stop why;        /* on RIVER_ELIMIT */
 	struct pace pace;         /* of the progress callback */
 	unsigned long long level_size;
+	/* Counting (layers_count), word-wise only: the states of depth d
+	 * are, in rank order, the cells member[d % 3] has (a bit a cell,
+	 * set as they are marked), word w's first at base[d & 1][w], with
+	 * the shortest paths to each in paths[d & 1].  Expanding a level
+	 * pulls its paths from the level before, and marks the members of
+	 * the next. */
+	bool count;
+	uint32_t *member[3];
+	uint64_t *base[2];
+	unsigned long long *paths[2];
+	size_t cap_paths[2];
+	unsigned long long goal_paths; /* to the goals of the last level */
+	atomic_size_t pull_claim; /* the next block-map word to pull */
 };
 
 struct worker {
@@ -91,6 +105,7 @@ struct worker {
 	bool reports; /* the calling thread: calls the progress callback */
 	uint64_t order; /* takes block-map word k ^ order at its step k */
 	unsigned long long reached, tried; /* not yet in the totals */
+	unsigned long long goal_paths; /* pulled by this thread */
 	/* Each thread writes its own fields for every state: a cache line
 	 * between workers keeps one from stalling the other. */
 	char pad[64];
@@ -248,16 +263,35 @@ static uint64_t word_mark(struct layers *l, uint64_t w, uint64_t cells)
 	return fresh & ~(old | old >> 1);
 }
 
-/* Expand the cells match (the low bit of each cell) of word w
- * together. */
-static void expand_word(struct worker *wk, uint64_t w, uint64_t match)
+/* The states of depth in the count. */
+static struct dense_level level_of(const struct layers *l, unsigned depth)
+{
+	struct dense_level v;
+
+	v.member = l->member[depth % 3];
+	v.base = l->base[depth & 1];
+	v.paths = l->paths[depth & 1];
+	return v;
+}
+
+/* Expand the cells (a bit a cell) of word w together; when counting,
+ * pull their paths too. */
+static void expand_word(struct worker *wk, uint64_t w, uint32_t cells)
 {
 	struct layers *l = wk->l;
 	struct dense_scratch *s = &wk->scratch;
 	word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
+	struct dense_level from;
 	size_t i;
 
-	dense_expand(l->dense, w, dense_gather(match), s);
+	if (l->count && l->depth > 0) {
+		from = level_of(l, l->depth - 1);
+		dense_expand(l->dense, w, cells, &from,
+			     l->paths[l->depth & 1] + l->base[l->depth & 1][w],
+			     s);
+	} else {
+		dense_expand(l->dense, w, cells, NULL, NULL, s);
+	}
 	wk->tried += s->tried;
 	s->tried = 0;
 	/* The targets are scattered over the array: ask for them all
@@ -274,6 +308,9 @@ static void expand_word(struct worker *wk, uint64_t w, uint64_t match)
 		if (!fresh)
 			continue;
 		wk->reached += dense_count(dense_gather(fresh));
+		if (l->count)
+			__atomic_fetch_or(&l->member[(l->depth + 1) % 3][t->word],
+					  dense_gather(fresh), __ATOMIC_RELAXED);
 		block_mark(next_blocks, t->word * CELLS_PER_WORD);
 		goals = fresh & dense_spread(t->goals);
 		if (goals)
@@ -298,8 +335,16 @@ static int expand_block(struct worker *wk, uint64_t block)
 		/* The low bit of each cell equal to cur. */
 		uint64_t match = ~(x | x >> 1) & LOW_BITS;
 
+		if (l->count) {
+			/* The level's own cells, not those 3 levels back. */
+			uint32_t cells = l->member[l->depth % 3][w];
+
+			if (cells)
+				expand_word(wk, w, cells);
+			continue;
+		}
 		if (l->dense && match) {
-			expand_word(wk, w, match);
+			expand_word(wk, w, dense_gather(match));
 			continue;
 		}
 		while (match) {
@@ -382,25 +427,139 @@ static uint64_t worker_order(unsigned t, uint64_t span)
 	return ((t & 1 ? ~UINT64_C(0) : 0) ^ mix) & (span - 1);
 }
 
-/* Expand one level on every thread. */
-static void run_level(struct layers *l, struct worker *wk, unsigned threads)
+/* Run fn on every thread; size: of the level it works on. */
+static void run_threads(struct worker *wk, unsigned threads,
+			unsigned long long size, void *(*fn)(void *))
 {
 	pthread_t tid[RIVER_MAX_THREADS];
 	unsigned t, started = 0;
 
-	l->cur = l->depth % 3 + 1;
-	l->next = (l->depth + 1) % 3 + 1;
 	/* A small level is not worth the threads. */
-	if (l->level_size < 1024)
+	if (size < 1024)
 		threads = 1;
 	for (t = 1; t < threads; t++) {
-		if (pthread_create(&tid[t], NULL, work, &wk[t]) != 0)
+		if (pthread_create(&tid[t], NULL, fn, &wk[t]) != 0)
 			break; /* the others take its share */
 		started++;
 	}
-	work(&wk[0]);
+	fn(&wk[0]);
 	for (t = 1; t <= started; t++)
 		pthread_join(tid[t], NULL);
+}
+
+/* Expand one level on every thread. */
+static void run_level(struct layers *l, struct worker *wk, unsigned threads)
+{
+	l->cur = l->depth % 3 + 1;
+	l->next = (l->depth + 1) % 3 + 1;
+	if (l->count)
+		memset(l->member[(l->depth + 1) % 3], 0,
+		       l->n_words * sizeof *l->member[0]);
+	run_threads(wk, threads, l->level_size, work);
+}
+
+/* Number the states of depth + 1 in rank order: word w's first is
+ * base[w]; room for their paths, at 0.  RIVER_OK or RIVER_ENOMEM. */
+static int number_level(struct layers *l)
+{
+	unsigned p = (l->depth + 1) & 1;
+	const uint32_t *member = l->member[(l->depth + 1) % 3];
+	word_t *map = l->blocks[p];
+	uint64_t n = 0, i;
+
+	for (i = 0; i < l->n_block_words; i++) {
+		uint64_t bits = atomic_load(&map[i]);
+
+		while (bits) {
+			uint64_t block = i * 64 + (uint64_t)__builtin_ctzll(bits);
+			size_t w = (size_t)block * BLOCK_WORDS,
+			       end = w + BLOCK_WORDS;
+
+			for (end = end < l->n_words ? end : l->n_words; w < end;
+			     w++) {
+				l->base[p][w] = n;
+				n += dense_count(member[w]);
+			}
+			bits &= bits - 1;
+		}
+	}
+	if (n != l->level_size)
+		return RIVER_EINTERNAL;
+	if (n > l->cap_paths[p]) {
+		unsigned long long *grown =
+			realloc(l->paths[p], (size_t)n * sizeof *grown);
+
+		if (!grown)
+			return RIVER_ENOMEM;
+		l->paths[p] = grown;
+		l->cap_paths[p] = (size_t)n;
+	}
+	if (n)
+		memset(l->paths[p], 0, (size_t)n * sizeof *l->paths[p]);
+	return RIVER_OK;
+}
+
+/* Pull the paths into the states of depth + 1, block-map word by word,
+ * from those of depth. */
+static void *pull_work(void *arg)
+{
+	struct worker *wk = arg;
+	struct layers *l = wk->l;
+	unsigned p = (l->depth + 1) & 1;
+	const uint32_t *member = l->member[(l->depth + 1) % 3];
+	word_t *map = l->blocks[p];
+	struct dense_level from = level_of(l, l->depth);
+
+	while (atomic_load_explicit(&l->halt, memory_order_relaxed) ==
+	       RIVER_OK) {
+		size_t i = atomic_fetch_add(&l->pull_claim, 1);
+		uint64_t bits;
+		int rc;
+
+		if (i >= l->n_block_words)
+			break;
+		for (bits = atomic_load(&map[i]); bits; bits &= bits - 1) {
+			uint64_t block = i * 64 + (uint64_t)__builtin_ctzll(bits);
+			size_t w = (size_t)block * BLOCK_WORDS,
+			       end = w + BLOCK_WORDS;
+
+			for (end = end < l->n_words ? end : l->n_words; w < end;
+			     w++)
+				if (member[w])
+					wk->goal_paths = add_saturating(
+						wk->goal_paths,
+						dense_pull(l->dense, w,
+							   member[w], &from,
+							   l->paths[p] +
+								   l->base[p][w],
+							   &wk->scratch));
+		}
+		rc = stop_check(l->stop);
+		if (rc != RIVER_OK)
+			halt(l, rc, STOP_STATES);
+	}
+	return NULL;
+}
+
+/* Number the level just reached; if it holds a goal, count the
+ * shortest paths into it: goal_paths gets those into its goals. */
+static int count_level(struct layers *l, struct worker *wk, unsigned threads)
+{
+	int rc = number_level(l);
+	unsigned t;
+
+	/* Any other level pulls its paths as it is expanded; the goal's
+	 * is not expanded. */
+	if (rc != RIVER_OK || atomic_load(&l->goal) == UINT64_MAX)
+		return rc;
+	atomic_store(&l->pull_claim, 0);
+	for (t = 0; t < threads; t++)
+		wk[t].goal_paths = 0;
+	run_threads(wk, threads, l->level_size, pull_work);
+	l->goal_paths = 0;
+	for (t = 0; t < threads; t++)
+		l->goal_paths = add_saturating(l->goal_paths, wk[t].goal_paths);
+	return atomic_load(&l->halt);
 }
 
 /* The plan, traced back from the goal of rank goal at depth. */
@@ -470,6 +629,17 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 	l->level_size = 1;
 	if (probe_level(l, 1) != RIVER_OK)
 		return RIVER_ENOMEM;
+	if (l->count) {
+		l->member[0][start / CELLS_PER_WORD] =
+			UINT32_C(1) << (start % CELLS_PER_WORD);
+		l->base[0][start / CELLS_PER_WORD] = 0;
+		l->paths[0] = malloc(sizeof *l->paths[0]);
+		if (!l->paths[0])
+			return RIVER_ENOMEM;
+		l->cap_paths[0] = 1;
+		l->paths[0][0] = 1;
+		l->goal_paths = 1;
+	}
 	if (state_is_goal(sys, sys->start)) {
 		res->solved = true;
 		return trace(l, start, 0, res);
@@ -482,6 +652,12 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		l->level_size = atomic_load(&l->reached) - before;
 		if (probe_level(l, l->level_size) != RIVER_OK)
 			return RIVER_ENOMEM;
+		if (l->count) {
+			int rc = count_level(l, wk, threads);
+
+			if (rc != RIVER_OK)
+				return rc;
+		}
 		if (atomic_load(&l->goal) != UINT64_MAX) {
 			res->solved = true;
 			return trace(l, atomic_load(&l->goal), l->depth + 1, res);
@@ -532,10 +708,13 @@ static int probe_cells(const struct layers *l)
 	return RIVER_OK;
 }
 
-int layers_search_probed(const struct system *sys,
-			 const river_solve_options *opts,
-			 const struct stop *stop, struct bfs_result *res,
-			 river_diag *diag, struct layers_probe *probe)
+/* The search, and with count (not NULL) the count of its shortest
+ * plans; RIVER_ETOOBIG, without a message, when a count is asked of a
+ * puzzle not expanded word-wise. */
+static int run(const struct system *sys, const river_solve_options *opts,
+	       const struct stop *stop, struct bfs_result *res,
+	       unsigned long long *count, river_diag *diag,
+	       struct layers_probe *probe)
 {
 	unsigned threads = layers_threads(opts), t;
 	struct layers l;
@@ -546,6 +725,9 @@ int layers_search_probed(const struct system *sys,
 
 	memset(res, 0, sizeof *res);
 	memset(&l, 0, sizeof l);
+	if (count && !use_dense)
+		return RIVER_ETOOBIG;
+	l.count = count != NULL;
 	l.sys = sys;
 	l.opts = opts;
 	l.stop = stop;
@@ -592,7 +774,20 @@ int layers_search_probed(const struct system *sys,
 	}
 	if (probe)
 		probe->dense = l.dense != NULL;
-	if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk ||
+	if (l.count && !l.dense) {
+		rc = RIVER_ETOOBIG; /* too many loads to take word-wise */
+	} else if (l.count &&
+		   (!(l.member[0] = calloc(l.n_words, sizeof *l.member[0])) ||
+		    !(l.member[1] = calloc(l.n_words, sizeof *l.member[1])) ||
+		    !(l.member[2] = calloc(l.n_words, sizeof *l.member[2])) ||
+		    !(l.base[0] = malloc(l.n_words * sizeof *l.base[0])) ||
+		    !(l.base[1] = malloc(l.n_words * sizeof *l.base[1])))) {
+		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+			      "out of memory: counting by levels needs %llu MB"
+			      " more, 7 bits for each of %llu states",
+			      (unsigned long long)((l.n_words * 28 >> 20) + 1),
+			      (unsigned long long)sys->compact_size);
+	} else if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk ||
 	    dense_rc != RIVER_OK) {
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 			      "out of memory: the two-bit search needs %llu MB, "
@@ -604,7 +799,13 @@ int layers_search_probed(const struct system *sys,
 		if (rc == RIVER_OK)
 			rc = probe_cells(&l);
 		res->explored = atomic_load(&l.reached);
-		if (rc == RIVER_EINTERNAL)
+		if (count)
+			*count = res->solved ? l.goal_paths : 0;
+		if (rc == RIVER_ENOMEM && l.count)
+			diag_set(diag, rc, NULL, NULL,
+				 "out of memory: counting by levels holds the "
+				 "paths of two levels, 8 bytes a state");
+		else if (rc == RIVER_EINTERNAL)
 			diag_set(diag, rc, NULL, NULL,
 				 "internal error: the two-bit search lost the "
 				 "plan at its goal's depth");
@@ -630,5 +831,27 @@ int layers_search_probed(const struct system *sys,
 	free(l.cell);
 	free(l.blocks[0]);
 	free(l.blocks[1]);
+	for (t = 0; t < 3; t++)
+		free(l.member[t]);
+	for (t = 0; t < 2; t++) {
+		free(l.base[t]);
+		free(l.paths[t]);
+	}
 	return rc;
+}
+
+int layers_search_probed(const struct system *sys,
+			 const river_solve_options *opts,
+			 const struct stop *stop, struct bfs_result *res,
+			 river_diag *diag, struct layers_probe *probe)
+{
+	return run(sys, opts, stop, res, NULL, diag, probe);
+}
+
+int layers_count(const struct system *sys, const river_solve_options *opts,
+		 const struct stop *stop, struct bfs_result *res,
+		 unsigned long long *count, river_diag *diag)
+{
+	*count = 0;
+	return run(sys, opts, stop, res, count, diag, NULL);
 }

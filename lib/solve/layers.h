@@ -55,4 +55,14 @@ int layers_search_probed(const struct system *sys,
 
 void layers_probe_release(struct layers_probe *probe);
 
+/* layers_search, counting the shortest plans too (*count, saturating;
+ * 0 when unsolved): each state of a level gets the paths of its
+ * predecessors in the level before, pulled word-wise (dense_pull), so
+ * memory is the cells, 7 bits more a rank and 8 bytes a state of two
+ * levels.  Only for a puzzle expanded word-wise: RIVER_ETOOBIG, with
+ * no message, for the others. */
+int layers_count(const struct system *sys, const river_solve_options *opts,
+		 const struct stop *stop, struct bfs_result *res,
+		 unsigned long long *count, river_diag *diag);
+
 #endif

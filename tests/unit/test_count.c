@@ -1,6 +1,7 @@
 /* Counting optimal plans against a plain enumeration: every path of the
  * optimal length, tried move by move, that keeps to the rules; the least
  * time against every path within a budget. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "unit.h"
@@ -8,6 +9,8 @@
 #include "plan/plan.h"
 #include "solve/bfs.h"
 #include "solve/count.h"
+#include "solve/dense.h"
+#include "solve/layers.h"
 
 /* Bridge and torch with a boat of its own time. */
 #define BT_TEXT_BOAT \
@@ -207,6 +210,106 @@ static void test_count_families(void **state)
 		check_like_queue(p);
 		river_puzzle_free(p);
 	}
+}
+
+/* The count by cells (layers_count), on 1 to 3 threads: the count,
+ * verdict and length of the queue's count, and the plan of the two-bit
+ * search that solves. */
+static void check_by_cells(const char *spec)
+{
+	river_puzzle *p = family(spec, "");
+	const struct system *sys = &p->sys;
+	river_solve_options opts;
+	struct count_result queue;
+	struct bfs_result solved, got;
+	struct plan_fault fault;
+	unsigned long long count;
+	river_diag diag;
+	unsigned t;
+
+	assert_true(dense_can(sys));
+	river_solve_options_init(&opts);
+	opts.method = RIVER_METHOD_QUEUE;
+	assert_int_equal(count_plans(sys, &opts, 0, &queue, &diag), RIVER_OK);
+	opts.method = RIVER_METHOD_LAYERS;
+	assert_int_equal(bfs_solve(sys, &opts, &solved, &diag), RIVER_OK);
+	for (t = 1; t <= 3; t++) {
+		struct stop stop;
+
+		opts.threads = t;
+		assert_int_equal(stop_init(&stop, NULL, 0, &diag), RIVER_OK);
+		assert_int_equal(layers_count(sys, &opts, &stop, &got, &count,
+					      &diag),
+				 RIVER_OK);
+		if (count != queue.count)
+			print_error("%s on %u threads: %llu plans, the queue "
+				    "%llu\n", spec, t, count, queue.count);
+		assert_int_equal(count, queue.count);
+		assert_int_equal(got.solved, queue.solved);
+		assert_int_equal(got.path_len, queue.path_len);
+		assert_int_equal(got.explored, solved.explored);
+		assert_memory_equal(got.path, solved.path,
+				    got.path_len * sizeof *got.path);
+		if (got.solved)
+			assert_true(plan_check(sys, got.path, got.path_len,
+					       &fault));
+		free(got.path);
+	}
+	free(solved.path);
+	count_result_release(&queue);
+	river_puzzle_free(p);
+}
+
+static void test_count_by_cells(void **state)
+{
+	static const char *const spec[] = {
+		"none 9 1", "none 11 2", "none 10 3", "star 10 2", "star 9 3",
+		"star 12 2", "few 9 3 2", "few 11 1 2", "chain 10 3",
+		"none 7 6", "star 6 1", "none 10 1 every",
+	};
+	river_solve_options opts;
+	struct bfs_result got;
+	unsigned long long count;
+	river_diag diag;
+	struct stop stop;
+	river_puzzle *p;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof spec / sizeof *spec; i++)
+		check_by_cells(spec[i]);
+	river_solve_options_init(&opts);
+	assert_int_equal(stop_init(&stop, NULL, 0, &diag), RIVER_OK);
+	/* n items and a boat of 2 (the farmer and one): n! plans, or
+	 * more than a count holds. */
+	p = family("none 20 1", "");
+	assert_int_equal(layers_count(&p->sys, &opts, &stop, &got, &count,
+				      &diag),
+			 RIVER_OK);
+	assert_int_equal(count, 2432902008176640000ULL);
+	free(got.path);
+	river_puzzle_free(p);
+	p = family("none 21 1", "");
+	assert_int_equal(layers_count(&p->sys, &opts, &stop, &got, &count,
+				      &diag),
+			 RIVER_OK);
+	assert_true(count == ULLONG_MAX);
+	free(got.path);
+	/* Limits stop it with their codes, and no plan. */
+	opts.max_states = 1000;
+	assert_int_equal(layers_count(&p->sys, &opts, &stop, &got, &count,
+				      &diag),
+			 RIVER_ELIMIT);
+	assert_null(got.path);
+	river_puzzle_free(p);
+	/* A puzzle it does not take word-wise is left to the queue. */
+	p = unit_load(MC_TEXT);
+	opts.max_states = 0;
+	assert_int_equal(layers_count(&p->sys, &opts, &stop, &got, &count,
+				      &diag),
+			 RIVER_ETOOBIG);
+	assert_null(got.path);
+	river_puzzle_free(p);
 }
 
 /* The fewest crossings under a time limit: the time is in the state. */
@@ -507,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_least_time_prunes_at_the_limit),
 		cmocka_unit_test(test_least_time_limit_counts_states),
 		cmocka_unit_test(test_count_families),
+		cmocka_unit_test(test_count_by_cells),
 		cmocka_unit_test(test_count_time_limits),
 		cmocka_unit_test(test_least_time_against_brute_force),
 		cmocka_unit_test(test_time_bound_is_consistent),
