@@ -11,13 +11,18 @@
  * (worker_order) and expands the 64 blocks of each map word it empties
  * first; cells are marked with compare-and-swap, so each state is
  * counted once, and what a level reaches does not depend on who marked
- * it.  The search stops after the
- * first level that holds a goal, and the plan is traced back from the
- * goal of least rank: a predecessor of a state y of depth k has depth
- * k - 1 or more, and at most k + 1 because crossings without fields can
- * be taken back, so the cell value (k - 1) % 3 + 1 tells depth k - 1;
- * the loads from y, taken back, are the crossings into y, and the first
- * of them that comes from depth k - 1 is taken, whatever the threads.
+ * it.  The search stops after the first level that holds a goal, and
+ * the plan is traced back from the goal of least rank: a predecessor of
+ * a state y of depth k has depth k - 1 or more, and at most k + 1
+ * because crossings without fields can be taken back, so the cell value
+ * (k - 1) % 3 + 1 tells depth k - 1; the loads from y, taken back, are
+ * the crossings into y, and the first of them that comes from depth
+ * k - 1 is taken, whatever the threads.
+ *
+ * Counting (layers_count) numbers each level's states in rank order
+ * once it is marked, and pulls into each the paths of its predecessors
+ * in the level before as the level is expanded (dense_expand), so two
+ * levels of paths are kept, 8 bytes a state.
  *
  * A plain puzzle (solve/dense.h) is expanded a word at a time: the
  * cells of a word that hold the level move together through each load,
