@@ -96,6 +96,7 @@ struct layers {
 	 * the next. */
 	bool count;
 	uint32_t *member[3];
+	uint64_t *member_blocks[3]; /* the block map of member[i]'s level */
 	uint64_t *base[2];
 	unsigned long long *paths[2];
 	size_t cap_paths[2];
@@ -452,14 +453,34 @@ static void run_threads(struct worker *wk, unsigned threads,
 		pthread_join(tid[t], NULL);
 }
 
+/* Clear member[i] for the next level but one, in the blocks of the
+ * level it held only: a sparse space's array is never touched whole. */
+static void clear_members(struct layers *l, unsigned i)
+{
+	uint64_t k;
+
+	for (k = 0; k < l->n_block_words; k++) {
+		uint64_t bits = l->member_blocks[i][k];
+
+		for (; bits; bits &= bits - 1) {
+			size_t w = (size_t)(k * 64 + (uint64_t)__builtin_ctzll(bits)) *
+				   BLOCK_WORDS;
+			size_t end = w + BLOCK_WORDS < l->n_words ? w + BLOCK_WORDS
+								  : l->n_words;
+
+			memset(&l->member[i][w], 0, (end - w) * sizeof *l->member[i]);
+		}
+		l->member_blocks[i][k] = 0;
+	}
+}
+
 /* Expand one level on every thread. */
 static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 {
 	l->cur = l->depth % 3 + 1;
 	l->next = (l->depth + 1) % 3 + 1;
 	if (l->count)
-		memset(l->member[(l->depth + 1) % 3], 0,
-		       l->n_words * sizeof *l->member[0]);
+		clear_members(l, (l->depth + 1) % 3);
 	run_threads(wk, threads, l->level_size, work);
 }
 
@@ -475,6 +496,7 @@ static int number_level(struct layers *l)
 	for (i = 0; i < l->n_block_words; i++) {
 		uint64_t bits = atomic_load(&map[i]);
 
+		l->member_blocks[(l->depth + 1) % 3][i] = bits;
 		while (bits) {
 			uint64_t block = i * 64 + (uint64_t)__builtin_ctzll(bits);
 			size_t w = (size_t)block * BLOCK_WORDS,
@@ -637,6 +659,8 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 	if (l->count) {
 		l->member[0][start / CELLS_PER_WORD] =
 			UINT32_C(1) << (start % CELLS_PER_WORD);
+		l->member_blocks[0][(start >> BLOCK_SHIFT) / 64] |=
+			UINT64_C(1) << ((start >> BLOCK_SHIFT) % 64);
 		l->base[0][start / CELLS_PER_WORD] = 0;
 		l->paths[0] = malloc(sizeof *l->paths[0]);
 		if (!l->paths[0])
@@ -785,6 +809,9 @@ static int run(const struct system *sys, const river_solve_options *opts,
 		   (!(l.member[0] = calloc(l.n_words, sizeof *l.member[0])) ||
 		    !(l.member[1] = calloc(l.n_words, sizeof *l.member[1])) ||
 		    !(l.member[2] = calloc(l.n_words, sizeof *l.member[2])) ||
+		    !(l.member_blocks[0] = calloc(l.n_block_words, 8)) ||
+		    !(l.member_blocks[1] = calloc(l.n_block_words, 8)) ||
+		    !(l.member_blocks[2] = calloc(l.n_block_words, 8)) ||
 		    !(l.base[0] = malloc(l.n_words * sizeof *l.base[0])) ||
 		    !(l.base[1] = malloc(l.n_words * sizeof *l.base[1])))) {
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
@@ -836,8 +863,10 @@ static int run(const struct system *sys, const river_solve_options *opts,
 	free(l.cell);
 	free(l.blocks[0]);
 	free(l.blocks[1]);
-	for (t = 0; t < 3; t++)
+	for (t = 0; t < 3; t++) {
 		free(l.member[t]);
+		free(l.member_blocks[t]);
+	}
 	for (t = 0; t < 2; t++) {
 		free(l.base[t]);
 		free(l.paths[t]);
