@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "solve/bfs.h"
-#include "solve/dense.h"
 #include "solve/layers.h"
 #include "solve/visited.h"
 #include "util/saturate.h"
@@ -1165,8 +1164,7 @@ static int count_by_cells(const struct system *sys,
 	struct bfs_result br;
 	int rc;
 
-	if (tuples || max_plans || !layers_chosen(sys, opts) ||
-	    !dense_can(sys))
+	if (tuples || max_plans || !layers_chosen(sys, opts))
 		return RIVER_ETOOBIG;
 	rc = layers_count(sys, opts, stop, &br, &res->count, diag);
 	if (rc != RIVER_OK)

@@ -65,6 +65,8 @@
 
 typedef _Atomic uint64_t word_t;
 
+struct worker;
+
 struct layers {
 	const struct system *sys;
 	const river_solve_options *opts;
@@ -81,6 +83,10 @@ struct layers {
 	unsigned depth;
 	uint64_t cur, next;       /* cell values of depth, depth + 1 */
 	uint64_t span;            /* n_block_words up to a power of two */
+	/* What the threads walk (work): a block map, emptied as they go,
+	 * and what each does with a block of it. */
+	word_t *walk;
+	int (*take)(struct worker *wk, uint64_t block);
 	/* Totals. */
 	atomic_ullong reached, tried;
 	atomic_uint_fast64_t goal; /* least rank of a goal at depth + 1 */
@@ -101,7 +107,6 @@ struct layers {
 	unsigned long long *paths[2];
 	size_t cap_paths[2];
 	unsigned long long goal_paths; /* to the goals of the last level */
-	atomic_size_t pull_claim; /* the next block-map word to pull */
 };
 
 struct worker {
@@ -325,16 +330,23 @@ static void expand_word(struct worker *wk, uint64_t w, uint32_t cells)
 	}
 }
 
+/* The first word of block, and in *end the one past its last. */
+static size_t block_words(const struct layers *l, uint64_t block, size_t *end)
+{
+	size_t w = (size_t)block * BLOCK_WORDS;
+
+	*end = w + BLOCK_WORDS < l->n_words ? w + BLOCK_WORDS : l->n_words;
+	return w;
+}
+
 /* Expand the cells of the current depth in one block. */
 static int expand_block(struct worker *wk, uint64_t block)
 {
 	struct layers *l = wk->l;
 	uint64_t pattern = l->cur * LOW_BITS;
-	size_t w = (size_t)block * BLOCK_WORDS, end = w + BLOCK_WORDS;
+	size_t end, w = block_words(l, block, &end);
 	int rc;
 
-	if (end > l->n_words)
-		end = l->n_words;
 	for (; w < end; w++) {
 		uint64_t x = atomic_load_explicit(&l->cell[w],
 						  memory_order_relaxed) ^ pattern;
@@ -385,11 +397,13 @@ static void settle(struct worker *wk)
 			    l->level_size, l->depth);
 }
 
+/* Walk l->walk in this thread's order, taking each block of the map
+ * words it empties first. */
 static void *work(void *arg)
 {
 	struct worker *wk = arg;
 	struct layers *l = wk->l;
-	word_t *map = l->blocks[l->depth & 1];
+	word_t *map = l->walk;
 	uint64_t k;
 
 	for (k = 0; k < l->span && atomic_load_explicit(&l->halt,
@@ -402,13 +416,13 @@ static void *work(void *arg)
 		if (i >= l->n_block_words ||
 		    !atomic_load_explicit(&map[i], memory_order_relaxed))
 			continue;
-		/* Whoever empties the word expands its blocks. */
+		/* Whoever empties the word takes its blocks. */
 		bits = atomic_exchange_explicit(&map[i], 0,
 						memory_order_relaxed);
 		while (bits && rc == RIVER_OK) {
 			uint64_t b = (uint64_t)__builtin_ctzll(bits);
 
-			rc = expand_block(wk, i * 64 + b);
+			rc = l->take(wk, i * 64 + b);
 			bits &= bits - 1;
 		}
 		if (rc == RIVER_OK)
@@ -463,10 +477,8 @@ static void clear_members(struct layers *l, unsigned i)
 		uint64_t bits = l->member_blocks[i][k];
 
 		for (; bits; bits &= bits - 1) {
-			size_t w = (size_t)(k * 64 + (uint64_t)__builtin_ctzll(bits)) *
-				   BLOCK_WORDS;
-			size_t end = w + BLOCK_WORDS < l->n_words ? w + BLOCK_WORDS
-								  : l->n_words;
+			size_t end, w = block_words(
+				l, k * 64 + (uint64_t)__builtin_ctzll(bits), &end);
 
 			memset(&l->member[i][w], 0, (end - w) * sizeof *l->member[i]);
 		}
@@ -481,6 +493,8 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 	l->next = (l->depth + 1) % 3 + 1;
 	if (l->count)
 		clear_members(l, (l->depth + 1) % 3);
+	l->walk = l->blocks[l->depth & 1];
+	l->take = expand_block;
 	run_threads(wk, threads, l->level_size, work);
 }
 
@@ -497,17 +511,14 @@ static int number_level(struct layers *l)
 		uint64_t bits = atomic_load(&map[i]);
 
 		l->member_blocks[(l->depth + 1) % 3][i] = bits;
-		while (bits) {
-			uint64_t block = i * 64 + (uint64_t)__builtin_ctzll(bits);
-			size_t w = (size_t)block * BLOCK_WORDS,
-			       end = w + BLOCK_WORDS;
+		for (; bits; bits &= bits - 1) {
+			size_t end, w = block_words(
+				l, i * 64 + (uint64_t)__builtin_ctzll(bits), &end);
 
-			for (end = end < l->n_words ? end : l->n_words; w < end;
-			     w++) {
+			for (; w < end; w++) {
 				l->base[p][w] = n;
 				n += dense_count(member[w]);
 			}
-			bits &= bits - 1;
 		}
 	}
 	if (n != l->level_size)
@@ -526,46 +537,24 @@ static int number_level(struct layers *l)
 	return RIVER_OK;
 }
 
-/* Pull the paths into the states of depth + 1, block-map word by word,
- * from those of depth. */
-static void *pull_work(void *arg)
+/* Pull into the states of depth + 1 in one block the paths of their
+ * predecessors of depth: for the goal's level, which is not expanded. */
+static int pull_block(struct worker *wk, uint64_t block)
 {
-	struct worker *wk = arg;
 	struct layers *l = wk->l;
 	unsigned p = (l->depth + 1) & 1;
 	const uint32_t *member = l->member[(l->depth + 1) % 3];
-	word_t *map = l->blocks[p];
 	struct dense_level from = level_of(l, l->depth);
+	size_t end, w = block_words(l, block, &end);
 
-	while (atomic_load_explicit(&l->halt, memory_order_relaxed) ==
-	       RIVER_OK) {
-		size_t i = atomic_fetch_add(&l->pull_claim, 1);
-		uint64_t bits;
-		int rc;
-
-		if (i >= l->n_block_words)
-			break;
-		for (bits = atomic_load(&map[i]); bits; bits &= bits - 1) {
-			uint64_t block = i * 64 + (uint64_t)__builtin_ctzll(bits);
-			size_t w = (size_t)block * BLOCK_WORDS,
-			       end = w + BLOCK_WORDS;
-
-			for (end = end < l->n_words ? end : l->n_words; w < end;
-			     w++)
-				if (member[w])
-					wk->goal_paths = add_saturating(
-						wk->goal_paths,
-						dense_pull(l->dense, w,
-							   member[w], &from,
-							   l->paths[p] +
-								   l->base[p][w],
-							   &wk->scratch));
-		}
-		rc = stop_check(l->stop);
-		if (rc != RIVER_OK)
-			halt(l, rc, STOP_STATES);
-	}
-	return NULL;
+	for (; w < end; w++)
+		if (member[w])
+			wk->goal_paths = add_saturating(
+				wk->goal_paths,
+				dense_pull(l->dense, w, member[w], &from,
+					   l->paths[p] + l->base[p][w],
+					   &wk->scratch));
+	return RIVER_OK;
 }
 
 /* Number the level just reached; if it holds a goal, count the
@@ -579,10 +568,11 @@ static int count_level(struct layers *l, struct worker *wk, unsigned threads)
 	 * is not expanded. */
 	if (rc != RIVER_OK || atomic_load(&l->goal) == UINT64_MAX)
 		return rc;
-	atomic_store(&l->pull_claim, 0);
 	for (t = 0; t < threads; t++)
 		wk[t].goal_paths = 0;
-	run_threads(wk, threads, l->level_size, pull_work);
+	l->walk = l->blocks[(l->depth + 1) & 1];
+	l->take = pull_block;
+	run_threads(wk, threads, l->level_size, work);
 	l->goal_paths = 0;
 	for (t = 0; t < threads; t++)
 		l->goal_paths = add_saturating(l->goal_paths, wk[t].goal_paths);
