@@ -4,6 +4,7 @@
 #include "compile/compiler.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The most terms one sum may gather, each item once. */
@@ -104,36 +105,149 @@ static void range_of(const struct compiler *c, const struct acc *acc,
 	}
 }
 
+/* The sums' span over which their values are found one by one, and the
+ * most steps that may take; past either, only the ends are tried. */
+#define VALUES_SPAN 4096
+#define VALUES_WORK 4000000
+
+/* Which values in lo..hi the sum takes over every count of copies:
+ * takes[x - lo], a count of copies of each item at a time.  NULL when
+ * the span or the work is too large, or memory runs out. */
+static unsigned char *values_of(const struct compiler *c,
+				const struct acc *acc, long long lo,
+				long long hi)
+{
+	size_t span = (size_t)(hi - lo + 1), i, x;
+	unsigned long long work = 0;
+	unsigned char *takes, *next;
+	unsigned j;
+
+	if (hi - lo >= VALUES_SPAN)
+		return NULL;
+	for (i = 0; i < c->model->n_items; i++)
+		if (acc->coef[i]) {
+			unsigned long long step = (unsigned long long)
+				(acc->coef[i] < 0 ? -acc->coef[i] : acc->coef[i]);
+			unsigned long long k = c->model->items[i].copies;
+
+			if (k > span / step)
+				k = span / step;
+			work += span * (k + 1);
+		}
+	if (work > VALUES_WORK)
+		return NULL;
+	takes = calloc(2, span);
+	if (!takes)
+		return NULL;
+	next = takes + span;
+	takes[acc->constant - lo] = 1;
+	for (i = 0; i < c->model->n_items; i++) {
+		long long a = acc->coef[i];
+
+		if (!a)
+			continue;
+		memset(next, 0, span);
+		for (x = 0; x < span; x++) {
+			long long y = (long long)x;
+
+			if (!takes[x])
+				continue;
+			for (j = 0; j <= c->model->items[i].copies &&
+				    y >= 0 && y < (long long)span; j++, y += a)
+				next[y] = 1;
+		}
+		memcpy(takes, next, span);
+	}
+	return takes;
+}
+
+/* What the sum's values are shown as, when they are few: what (as "its
+ * left side takes") and the amount to add to each, or no what. */
+struct shown {
+	const char *what;
+	long long shift;
+};
+
+/* Values shown nowhere. */
+static const struct shown no_values = {NULL, 0};
+
+/* " (its left side takes only 0, 3 and 6)": the values that the sum
+ * takes, as shown says, when they are few and not every one of lo..hi;
+ * else nothing. */
+static void few_values(const unsigned char *takes, long long lo,
+		       long long hi, const struct shown *shown, char *out,
+		       size_t size)
+{
+	long long x, n = 0, seen = 0;
+	size_t used;
+
+	out[0] = '\0';
+	if (!shown->what)
+		return;
+	for (x = lo; x <= hi; x++)
+		n += takes[x - lo];
+	if (n > 6 || n == hi - lo + 1)
+		return;
+	used = (size_t)snprintf(out, size, " (%s only", shown->what);
+	for (x = lo; x <= hi && used < size; x++)
+		if (takes[x - lo]) {
+			seen++;
+			used += (size_t)snprintf(out + used, size - used,
+						 "%s %lld", seen == 1 ? ""
+						 : seen == n ? " and" : ",",
+						 x + shown->shift);
+		}
+	if (used < size)
+		snprintf(out + used, size - used, ")");
+}
+
 /* A comparison that holds for every count, or for none, says nothing
- * about the puzzle: refuse it where it is written. */
+ * about the puzzle: refuse it where it is written.  Where the sum takes
+ * few values, each is tried; else its ends, and the values next to 0
+ * between them. */
 static int check_range(struct compiler *c, const struct acc *acc,
 		       enum cond_cmp cmp, const struct loc *loc,
-		       const char *sides)
+		       const char *sides, const struct shown *shown)
 {
 	long long lo, hi;
 	bool some = false, all = true;
+	unsigned char *takes;
+	char values[160] = "";
 
 	if (!acc->any)
 		return FAIL(c, loc, "this comparison names no item: it always "
 			    "holds or never does (compare counts of items, "
 			    "as in: wolves = 2)");
 	range_of(c, acc, &lo, &hi);
-	/* Over lo..hi a comparison with 0 changes at most at 0 and its
-	 * neighbours: try those that lie in the range, and the ends. */
-	for (long long x = -1; x <= 1; x++) {
-		if (x < lo || x > hi)
-			continue;
-		some |= cond_cmp_holds(cmp, x);
-		all &= cond_cmp_holds(cmp, x);
+	takes = values_of(c, acc, lo, hi);
+	if (takes) {
+		for (long long x = lo; x <= hi; x++) {
+			if (!takes[x - lo])
+				continue;
+			some |= cond_cmp_holds(cmp, x);
+			all &= cond_cmp_holds(cmp, x);
+		}
+		few_values(takes, lo, hi, shown, values, sizeof values);
+		free(takes);
+	} else {
+		/* Over lo..hi a comparison with 0 changes at most at 0
+		 * and its neighbours: try those that lie in the range, and
+		 * the ends. */
+		for (long long x = -1; x <= 1; x++) {
+			if (x < lo || x > hi)
+				continue;
+			some |= cond_cmp_holds(cmp, x);
+			all &= cond_cmp_holds(cmp, x);
+		}
+		some |= cond_cmp_holds(cmp, lo) || cond_cmp_holds(cmp, hi);
+		all &= cond_cmp_holds(cmp, lo) && cond_cmp_holds(cmp, hi);
 	}
-	some |= cond_cmp_holds(cmp, lo) || cond_cmp_holds(cmp, hi);
-	all &= cond_cmp_holds(cmp, lo) && cond_cmp_holds(cmp, hi);
 	if (!some)
 		return FAIL(c, loc, "this comparison never holds, whatever the "
-			    "counts%s", sides);
+			    "counts%s%s", sides, values);
 	if (all)
 		return FAIL(c, loc, "this comparison always holds, whatever "
-			    "the counts%s", sides);
+			    "the counts%s%s", sides, values);
 	return RIVER_OK;
 }
 
@@ -179,9 +293,10 @@ static const struct cond *leaf(struct compiler *c, const struct acc *acc,
 /* The comparison acc cmp 0, as a cond, checked for saying something. */
 static int make_cmp(struct compiler *c, const struct acc *acc,
 		    enum cond_cmp cmp, const struct loc *loc,
-		    const char *sides, const struct cond **out)
+		    const char *sides, const struct shown *shown,
+		    const struct cond **out)
 {
-	int rc = check_range(c, acc, cmp, loc, sides);
+	int rc = check_range(c, acc, cmp, loc, sides, shown);
 
 	if (rc != RIVER_OK)
 		return rc;
@@ -348,6 +463,7 @@ static int build(struct compiler *c, const struct ast_cexpr *x,
 	unsigned long long bound;
 	long long lo, hi;
 	char sides[80];
+	struct shown shown = {NULL, 0};
 	size_t i;
 	int rc;
 
@@ -395,8 +511,11 @@ static int build(struct compiler *c, const struct ast_cexpr *x,
 			acc.coef[i] = left.coef[i] - right.coef[i];
 		acc.constant = left.constant - right.constant;
 		acc.any = left.any || right.any;
+		/* Its left side's values, when the right is one number. */
+		shown.what = !x->rhs || rlo == rhi ? "its left side takes" : NULL;
+		shown.shift = x->rhs ? rlo : 0;
 		return make_cmp(c, &acc, x->rhs ? cmp_of(x->cmp) : COND_GT,
-				&x->loc, sides, out);
+				&x->loc, sides, &shown, out);
 	}
 	case CX_AT_LEAST:
 	case CX_AT_MOST:
@@ -409,9 +528,11 @@ static int build(struct compiler *c, const struct ast_cexpr *x,
 		snprintf(sides, sizeof sides, ": these can count %lld to %lld",
 			 lo, hi);
 		acc.constant = -(long long)bound;
+		shown.what = "they count";
+		shown.shift = (long long)bound;
 		return make_cmp(c, &acc, x->kind == CX_AT_LEAST ? COND_GE
 							       : COND_LE,
-				&x->loc, sides, out);
+				&x->loc, sides, &shown, out);
 	case CX_NOTHING_ELSE:
 		for (i = 0; i < c->model->n_items; i++)
 			if (!named->item[i]) {
@@ -421,7 +542,7 @@ static int build(struct compiler *c, const struct ast_cexpr *x,
 		if (!acc.any)
 			return FAIL(c, &x->loc, "'nothing else' leaves nothing "
 				    "out: the condition names every item");
-		return make_cmp(c, &acc, COND_EQ, &x->loc, "", out);
+		return make_cmp(c, &acc, COND_EQ, &x->loc, "", &no_values, out);
 	}
 	return out_of_memory(c);
 }
@@ -523,7 +644,7 @@ int compile_cond_rule(struct compiler *c, const struct ast_stmt *st)
 		rc = add_names(c, st->u.rule.unless, 1, NULL, &acc, NULL);
 		if (rc == RIVER_OK)
 			rc = make_cmp(c, &acc, COND_EQ, &st->u.rule.unless->loc,
-				      "", &none);
+				      "", &no_values, &none);
 		both = rc == RIVER_OK ? new_cond(c, COND_AND) : NULL;
 		if (rc == RIVER_OK && !both)
 			rc = out_of_memory(c);
