@@ -412,6 +412,24 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 	return RIVER_OK;
 }
 
+/* The rule a choice of the loop st makes names its own guard in every
+ * pair, as "f1 must not be without f1" does: refuse it as it would be
+ * refused written alone, naming the choice. */
+static int never_at(struct compiler *c, const struct ast_stmt *st)
+{
+	char choice[256];
+	size_t k, used = 0;
+
+	choice[0] = '\0';
+	for (k = 0; k < c->n_bind && used < sizeof choice; k++)
+		used += (size_t)snprintf(choice + used, sizeof choice - used,
+					 "%s%s = %llu", k ? ", " : "",
+					 c->bind[k].name, c->bind[k].value);
+	return FAIL(c, &st->u.loop.rule->loc, "this rule never applies at %s: "
+		    "every pair it makes names its own guard (a 'where' "
+		    "condition can leave that choice out)", choice);
+}
+
 /* Whether "i < j" holds for the variables' values now. */
 static int holds(struct compiler *c, const struct ast_cond *w, bool *ok)
 {
@@ -479,8 +497,14 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 		for (w = st->u.loop.where; w && ok && rc == RIVER_OK;
 		     w = w->next)
 			rc = holds(c, w, &ok);
-		if (ok && rc == RIVER_OK)
+		if (ok && rc == RIVER_OK) {
+			size_t made = c->model->n_rules;
+
 			rc = compile_rule(c, st->u.loop.rule);
+			/* Each choice's rule as if written alone. */
+			if (rc == RIVER_OK && c->model->n_rules == made)
+				rc = never_at(c, st);
+		}
 		/* The next choice, the last variable fastest. */
 		for (k = n; k-- > 0;) {
 			if (++values[k] <= to || k == 0)
