@@ -1213,6 +1213,7 @@ int count_search_tuples(const struct system *sys, const struct tuples *tuples,
 			const struct stop *stop, size_t max_plans,
 			struct count_result *res, river_diag *diag)
 {
+	bool by_cells = false; /* the count on the cells says why it fails */
 	int rc;
 
 	memset(res, 0, sizeof *res);
@@ -1222,14 +1223,16 @@ int count_search_tuples(const struct system *sys, const struct tuples *tuples,
 				      diag)) == RIVER_ETOOBIG)
 		rc = count_layers(sys, tuples, opts, stop, max_plans, res,
 				  diag);
-	if (rc == RIVER_ETOOBIG)
+	else
+		by_cells = true;
+	if (!by_cells && rc == RIVER_ETOOBIG)
 		diag_set(diag, rc, NULL, NULL,
 			 "a single crossing can take more than %u different "
 			 "loads: the puzzle is too big to search",
 			 SYSTEM_MAX_LOADS);
-	else if (rc == RIVER_ENOMEM)
+	else if (!by_cells && rc == RIVER_ENOMEM)
 		diag_set(diag, rc, NULL, NULL, "out of memory while counting");
-	else if (rc == RIVER_EINTERNAL)
+	else if (!by_cells && rc == RIVER_EINTERNAL)
 		diag_set(diag, rc, NULL, NULL,
 			 "internal error: an optimal plan longer than the search");
 	if (rc != RIVER_OK)

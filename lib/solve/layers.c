@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "solve/dense.h"
+#include "system/audit.h"
 #include "util/diag.h"
 #include "util/saturate.h"
 
@@ -498,6 +499,54 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 	run_threads(wk, threads, l->level_size, work);
 }
 
+/* The checking mode (system/audit.h): the cells before[] were before
+ * the level was expanded; after it, the states newly marked must be
+ * exactly the plain successors of the level's states not seen before
+ * (a cell of value cur is of depth d, or d - 3, whose successors are
+ * all seen), each marked with the next depth.  RIVER_OK or
+ * RIVER_ENOMEM. */
+static int audit_level(const struct layers *l, const uint64_t *before)
+{
+	const struct system *sys = l->sys;
+	uint64_t n = sys->compact_size, r;
+	uint64_t *expected = calloc(n / 64 + 1, sizeof *expected);
+	struct loads next;
+	size_t i;
+	int rc = RIVER_OK;
+
+	if (!expected)
+		return RIVER_ENOMEM;
+	loads_init(&next);
+	for (r = 0; r < n && rc == RIVER_OK; r++) {
+		if ((before[r / CELLS_PER_WORD] >>
+		     (r % CELLS_PER_WORD * CELL_BITS) & 3) != l->cur)
+			continue;
+		rc = audit_successors(sys, system_compact_unrank(sys, r), false,
+				      &next);
+		for (i = 0; rc == RIVER_OK && i < next.n; i++) {
+			uint64_t t = system_compact_rank(sys, next.delta[i]);
+
+			expected[t / 64] |= UINT64_C(1) << (t % 64);
+		}
+	}
+	for (r = 0; r < n && rc == RIVER_OK; r++) {
+		unsigned was = (unsigned)(before[r / CELLS_PER_WORD] >>
+					  (r % CELLS_PER_WORD * CELL_BITS)) & 3;
+		unsigned now = cell_get(l, r);
+		bool plain = (expected[r / 64] >> (r % 64)) & 1;
+
+		if (was ? now != was : now ? now != l->next || !plain : plain)
+			audit_fail(sys, system_compact_unrank(sys, r),
+				   "the layered search's cell went from %u to %u "
+				   "at depth %u, where the rules %s it",
+				   was, now, l->depth + 1,
+				   plain ? "reach" : "do not reach");
+	}
+	loads_release(&next);
+	free(expected);
+	return rc;
+}
+
 /* Number the states of depth + 1 in rank order: word w's first is
  * base[w]; room for their paths, at 0.  RIVER_OK or RIVER_ENOMEM. */
 static int number_level(struct layers *l)
@@ -664,8 +713,27 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		return trace(l, start, 0, res);
 	}
 	for (;;) {
+		uint64_t *cells = NULL;
+
+		if (sys->audit) {
+			size_t i;
+
+			cells = malloc(l->n_words * sizeof *cells + 1);
+			if (!cells)
+				return RIVER_ENOMEM;
+			for (i = 0; i < l->n_words; i++)
+				cells[i] = atomic_load(&l->cell[i]);
+		}
 		before = atomic_load(&l->reached);
 		run_level(l, wk, threads);
+		if (cells) {
+			int rc = atomic_load(&l->halt) == RIVER_OK
+				 ? audit_level(l, cells) : RIVER_OK;
+
+			free(cells);
+			if (rc != RIVER_OK)
+				return rc;
+		}
 		if (atomic_load(&l->halt) != RIVER_OK)
 			return atomic_load(&l->halt);
 		l->level_size = atomic_load(&l->reached) - before;
@@ -727,6 +795,32 @@ static int probe_cells(const struct layers *l)
 	return RIVER_OK;
 }
 
+/* The bytes the arrays sized by the puzzle take: the cells and the
+ * block maps, the workers, and to count, the members of three levels
+ * and the bases of two (the paths grow with the levels, and are
+ * checked as they do). */
+static uint64_t needed(const struct layers *l, unsigned threads)
+{
+	uint64_t words = l->n_words, blocks = l->n_block_words;
+	uint64_t bytes = words * sizeof *l->cell +
+			 2 * blocks * sizeof *l->blocks[0] +
+			 threads * sizeof(struct worker);
+
+	if (l->count)
+		bytes += 3 * words * sizeof *l->member[0] +
+			 3 * blocks * sizeof *l->member_blocks[0] +
+			 2 * words * sizeof *l->base[0];
+	return bytes;
+}
+
+/* Do they fit in the machine's memory (when it tells), and in size_t? */
+static bool fits(const struct layers *l, unsigned threads)
+{
+	uint64_t memory = memory_bytes(), bytes = needed(l, threads);
+
+	return l->n_words < SIZE_MAX / 32 && (memory == 0 || bytes <= memory);
+}
+
 /* The search, and with count (not NULL) the count of its shortest
  * plans; RIVER_ETOOBIG, without a message, when a count is asked of a
  * puzzle not expanded word-wise. */
@@ -769,6 +863,21 @@ static int run(const struct system *sys, const river_solve_options *opts,
 	l.n_block_words = (l.n_words + BLOCK_WORDS * 64 - 1) / (BLOCK_WORDS * 64);
 	for (l.span = 1; l.span < l.n_block_words; l.span *= 2)
 		;
+	/* One check of all that the puzzle's size asks, before any of it
+	 * is asked for: past the machine's memory, calloc may succeed on
+	 * pages never touched, or a checker's allocator abort. */
+	if (!fits(&l, threads)) {
+		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+			      "out of memory: the two-bit search needs %llu MB%s, "
+			      "%s for each of %llu states, and this machine "
+			      "has %llu MB",
+			      (unsigned long long)(needed(&l, threads) >> 20) + 1,
+			      l.count ? " to count" : "",
+			      l.count ? "2 bits and 7 more" : "a quarter byte",
+			      (unsigned long long)sys->compact_size,
+			      (unsigned long long)(memory_bytes() >> 20));
+		return rc;
+	}
 	/* calloc: the kernel hands over zero pages only as touched. */
 	l.cell = calloc(l.n_words, sizeof *l.cell);
 	l.blocks[0] = calloc(l.n_block_words, sizeof *l.blocks[0]);
