@@ -68,18 +68,28 @@ def make_puzzle(rng, labels=None):
             items[0]["rows"] = True
             rowers = [items[0]]
     names = [it["name"] for it in items]
-    for _ in range(rng.randint(0, 2)):
-        kind = rng.choice(["eats", "outnumber", "without", "alone", "exact",
+    # Often several eats, with and without rules over the same items,
+    # with guards of their own: their items straddle the banks in most
+    # states, where the load walk's cuts have most to get wrong.
+    guarded = rng.random() < 0.4
+    for _ in range(rng.randint(2, 3) if guarded else rng.randint(0, 2)):
+        kind = rng.choice(["eats", "with", "without"] if guarded else
+                          ["eats", "outnumber", "without", "alone", "exact",
                            "at_most", "at_least", "sum", "general"])
         place = rng.choice(["", "", " in the boat", " everywhere"])
+        if guarded:
+            place = rng.choice(["", "", "", " everywhere"])
         a, b = rng.sample(range(n_items), 2)
         rule = {"kind": kind, "place": place or " on the banks"}
-        if kind == "eats":
+        if kind in ("eats", "with"):
             g = [x for x in range(n_items) if x not in (a, b)]
-            rule.update(a=a, b=b, guards=g[:1])
-            text = "%s eats %s" % (names[a], names[b])
-            if g[:1]:
-                text += " unless %s" % names[g[0]]
+            g = rng.sample(g, rng.randint(0, min(2, len(g)))) if guarded \
+                else g[:1]
+            rule.update(kind="eats", a=a, b=b, guards=g)
+            text = "%s %s %s" % (names[a], "eats" if kind == "eats"
+                                 else "must not be with", names[b])
+            if g:
+                text += " unless %s" % " or ".join(names[x] for x in g)
         elif kind == "outnumber":
             m = rng.randint(0, 1)
             if items[a]["copies"] <= m:
@@ -89,8 +99,13 @@ def make_puzzle(rng, labels=None):
             if m:
                 text += " by more than %d" % m
         elif kind == "without":
-            rule.update(a=a, guards=[b])
-            text = "%s must not be without %s" % (names[a], names[b])
+            g = [b]
+            if guarded and rng.random() < 0.5:
+                g += rng.sample([x for x in range(n_items) if x not in (a, b)],
+                                1)
+            rule.update(a=a, guards=g)
+            text = "%s must not be without %s" % (
+                names[a], " or ".join(names[x] for x in g))
         elif kind == "alone":
             rule.update(a=[a])
             text = "%s must not be alone" % names[a]

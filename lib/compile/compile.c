@@ -226,24 +226,32 @@ unsigned long long model_slowest_trip(const struct model *m)
 	return t;
 }
 
+long model_bank_violation(const struct model *m, const unsigned *count)
+{
+	size_t r;
+
+	for (r = 0; r < m->n_rules; r++)
+		if ((m->rules[r].place & PLACE_BANKS) &&
+		    cond_holds(m->rules[r].cond, count))
+			return (long)r;
+	return -1;
+}
+
 long model_violation(const struct model *m, const unsigned *right,
 		     bool *on_right)
 {
 	unsigned left[MODEL_MAX_ITEMS];
-	const unsigned *bank[2] = {left, right};
-	size_t i, r;
-	int b;
+	size_t i;
+	long r;
 
 	for (i = 0; i < m->n_items; i++)
 		left[i] = m->items[i].copies - right[i];
-	for (b = 0; b < 2; b++) {
-		*on_right = b == 1;
-		for (r = 0; r < m->n_rules; r++)
-			if ((m->rules[r].place & PLACE_BANKS) &&
-			    cond_holds(m->rules[r].cond, bank[b]))
-				return (long)r;
-	}
-	return -1;
+	*on_right = false;
+	r = model_bank_violation(m, left);
+	if (r >= 0)
+		return r;
+	*on_right = true;
+	return model_bank_violation(m, right);
 }
 
 long model_boat_violation(const struct model *m, const unsigned *count)

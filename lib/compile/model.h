@@ -150,12 +150,32 @@ bool cond_holds(const struct cond *c, const unsigned *count);
  * condition), for checkers; searches compile it (system/system.h). */
 long model_violation(const struct model *m, const unsigned *right,
 		     bool *on_right);
+/* The bank rule a bank of count[i] copies of each item breaks, or -1. */
+long model_bank_violation(const struct model *m, const unsigned *count);
 /* The boat rule a load of count[i] copies of each item breaks, or -1. */
 long model_boat_violation(const struct model *m, const unsigned *count);
 /* The weight of a load, and how long its crossing takes. */
 unsigned long long model_load_weight(const struct model *m,
 				     const unsigned *count);
 unsigned model_trip_time(const struct model *m, const unsigned *count);
+
+/* What a check carries from one crossing to the next: the crossing's
+ * number, the last load's weight, the time so far. */
+struct plan_track {
+	size_t crossing;
+	unsigned long long prev_weight;
+	unsigned long long time;
+};
+
+void plan_track_init(struct plan_track *t);
+/* One crossing, before[i] and after[i] copies of each item i on the
+ * bank the boat leaves before and after it: who boards, the seats, the
+ * rowers and the boat's limits (its weight, listed loads, boat rules,
+ * margin, time limit), t following the plan.  False with a reason when
+ * illegal. */
+bool model_crossing_legal(const struct model *m, const unsigned *before,
+			  const unsigned *after, struct plan_track *t,
+			  char *reason, size_t size);
 
 /* The least time any crossing takes: its slowest passenger's, at least
  * the boat's. */

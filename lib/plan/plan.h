@@ -33,20 +33,6 @@ struct plan_fault {
 	char reason[256];
 };
 
-/* What a check carries from one crossing to the next: the crossing's
- * number, the last load's weight, the time so far. */
-struct plan_track {
-	size_t crossing;
-	unsigned long long prev_weight;
-	unsigned long long time;
-};
-
-void plan_track_init(struct plan_track *t);
-/* How a plan stands in s as its fields tell: the previous load's
- * weight, the time so far, and a crossing number with the rowing phase
- * of s (which is at least 1 when s follows a crossing that set the
- * previous load's weight). */
-void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
 
 /* The total time of a plan's crossings. */
 unsigned long long plan_time(const struct system *sys, const state_t *states,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "solve/bfs.h"
+#include "system/audit.h"
 #include "util/saturate.h"
 
 /* As the queue search: the crossings tried, and the orbits met that
@@ -53,6 +54,7 @@ struct orbit {
 	const struct rule **other; /* the rest, read by their conditions */
 	size_t n_other;
 	bool boat_rules;
+	bool audit;               /* the checking mode (system/audit.h) */
 	/* scratch */
 	uint64_t *present[2];
 	unsigned *count[2];       /* per item, copies on each bank */
@@ -258,6 +260,20 @@ static bool orbit_legal(struct orbit *o, uint64_t key)
 		o->count[1][i] = right[i];
 		o->count[0][i] = !right[i];
 	}
+	if (o->audit) {
+		bool legal = bank_legal(o, o->present[0], o->count[0]) &&
+			     bank_legal(o, o->present[1], o->count[1]);
+		bool on_right;
+		long r = model_violation(m, o->count[1], &on_right);
+
+		if ((r < 0) != legal)
+			audit_fail_model(m, o->count[1], right[m->n_items],
+					 "the orbit search calls the state %s, "
+					 "but %s", legal ? "legal" : "illegal",
+					 r < 0 ? "no rule is broken"
+					       : m->rules[r].text);
+		return legal;
+	}
 	return bank_legal(o, o->present[0], o->count[0]) &&
 	       bank_legal(o, o->present[1], o->count[1]);
 }
@@ -347,16 +363,15 @@ static uint64_t after(const struct orbit *o, uint64_t key)
 	return key ^ (UINT64_C(1) << o->boat_shift);
 }
 
-/* Does the load taken break a rule in the boat?  The tuples that board
- * are the first of their placement in label()'s order. */
-static bool boat_broken(struct orbit *o, uint64_t key)
+/* The load taken, labelled, in o->load (which the caller clears): the
+ * tuples that board are the first of their placement in label()'s
+ * order. */
+static void load_of(struct orbit *o, uint64_t key)
 {
 	const struct tuples *t = o->t;
-	const struct model *m = o->m;
 	unsigned used[ORBIT_MAX_MOVES] = {0};
-	size_t r, i;
+	size_t i;
 	unsigned j, k, x;
-	bool broken = false;
 
 	for (j = 0; j < o->n_moves; j++) {
 		const struct move *mv = &o->moves[j];
@@ -379,10 +394,16 @@ static bool boat_broken(struct orbit *o, uint64_t key)
 					o->load[t->item[i][k]] = 1;
 		}
 	}
-	for (r = 0; r < m->n_rules && !broken; r++)
-		broken = (m->rules[r].place & PLACE_BOAT) &&
-			 cond_holds(m->rules[r].cond, o->load);
-	memset(o->load, 0, m->n_items * sizeof *o->load);
+}
+
+/* Does the load taken break a rule in the boat? */
+static bool boat_broken(struct orbit *o, uint64_t key)
+{
+	bool broken;
+
+	load_of(o, key);
+	broken = model_boat_violation(o->m, o->load) >= 0;
+	memset(o->load, 0, o->m->n_items * sizeof *o->load);
 	return broken;
 }
 
@@ -436,9 +457,150 @@ static int walk(struct orbit *o, uint64_t key, unsigned i, unsigned seats,
 	return 0;
 }
 
+/* The checking mode's record of the orbits a walk or the plain meaning
+ * reaches from the orbit from, labelled right. */
+struct audit_keys {
+	struct orbit *o;
+	uint64_t from;
+	const unsigned *right;
+	uint64_t *key;
+	size_t n, cap;
+};
+
+static int audit_key(struct audit_keys *a, uint64_t key)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (a->key[i] == key)
+			return 0;
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 64;
+		uint64_t *k = realloc(a->key, cap * sizeof *k);
+
+		if (!k)
+			return RIVER_ENOMEM;
+		a->key = k;
+		a->cap = cap;
+	}
+	a->key[a->n++] = key;
+	return 0;
+}
+
+/* The first load of the walk into each orbit, labelled: the plain
+ * meaning must allow it, and it must reach the orbit the walk says.
+ * (The others into the same orbit are its images under the tuples'
+ * exchanges, which the rules do not tell apart.) */
+static int audit_walked(struct orbit *o, uint64_t from, uint64_t to,
+			void *ctx)
+{
+	struct audit_keys *a = ctx;
+	const struct model *m = o->m;
+	unsigned before[MODEL_MAX_ITEMS], after[MODEL_MAX_ITEMS];
+	unsigned right[MODEL_MAX_ITEMS];
+	bool side = a->right[m->n_items];
+	struct plan_track track;
+	char reason[256];
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (a->key[i] == to)
+			return 0;
+	load_of(o, from);
+	for (i = 0; i < m->n_items; i++) {
+		before[i] = side ? a->right[i] : 1 - a->right[i];
+		after[i] = before[i] - o->load[i];
+		right[i] = side ? after[i] : 1 - after[i];
+	}
+	memset(o->load, 0, m->n_items * sizeof *o->load);
+	plan_track_init(&track);
+	if (!model_crossing_legal(m, before, after, &track, reason,
+				  sizeof reason))
+		audit_fail_model(m, a->right, side, "the orbit search takes a "
+				 "load the rules forbid: %s", reason);
+	if (key_of(o, right, !side) != to)
+		audit_fail_model(m, a->right, side, "the orbit search's load "
+				 "reaches another orbit than its own");
+	return audit_key(a, to);
+}
+
+static int audit_plain(void *ctx, const unsigned *right)
+{
+	struct audit_keys *a = ctx;
+
+	return audit_key(a, key_of(a->o, right, !a->right[a->o->m->n_items]));
+}
+
+/* The most loads of every size whose orbits the checking mode compares
+ * from one orbit: beyond, only the walk's own loads are checked. */
+#define AUDIT_MOST_LOADS 200000
+
+/* Loads of at most seats of n items, saturating past AUDIT_MOST_LOADS. */
+static unsigned long long loads_of_up_to(unsigned n, unsigned seats)
+{
+	unsigned long long total = 0, c = 1;
+	unsigned k;
+
+	for (k = 1; k <= seats && k <= n && total <= AUDIT_MOST_LOADS; k++) {
+		c = c * (n - k + 1) / k;
+		total += c;
+	}
+	return total;
+}
+
+/* Every load the walk takes from key is legal and reaches the orbit it
+ * says; and, where the loads are few enough to try each, the orbits
+ * they reach are those of every load the plain meaning allows. */
+static int audit_orbit_loads(struct orbit *o, uint64_t key)
+{
+	const struct model *m = o->m;
+	unsigned right[MODEL_MAX_ITEMS + 1], bank = 0;
+	struct audit_keys walked = {o, key, right, NULL, 0, 0};
+	struct audit_keys plain = {o, key, right, NULL, 0, 0};
+	struct plan_track track;
+	size_t i, j;
+	int rc;
+
+	label(o, key, o->row);
+	for (i = 0; i <= m->n_items; i++)
+		right[i] = o->row[i];
+	for (i = 0; i < m->n_items; i++)
+		bank += right[i] == right[m->n_items];
+	memset(o->take, 0, o->n_moves * sizeof *o->take);
+	rc = walk(o, key, 0, m->seats, 0, 0, false, false, audit_walked,
+		  &walked);
+	if (rc == RIVER_OK &&
+	    loads_of_up_to(bank, m->seats) <= AUDIT_MOST_LOADS) {
+		plan_track_init(&track);
+		rc = audit_model_successors(m, right, right[m->n_items],
+					    &track, AUDIT_ANY_BANKS,
+					    audit_plain, &plain);
+		for (i = 0; rc == RIVER_OK && i < plain.n; i++) {
+			for (j = 0; j < walked.n && walked.key[j] != plain.key[i];
+			     j++)
+				;
+			if (j == walked.n)
+				audit_fail_model(m, right, right[m->n_items],
+						 "the orbit search's loads miss "
+						 "an orbit the rules reach");
+		}
+		if (rc == RIVER_OK && plain.n != walked.n)
+			audit_fail_model(m, right, right[m->n_items],
+					 "the orbit search's loads reach an "
+					 "orbit the rules do not");
+	}
+	free(walked.key);
+	free(plain.key);
+	return rc;
+}
+
 static int each_load(struct orbit *o, uint64_t key, visit_fn visit, void *ctx)
 {
+	int rc;
+
 	list_moves(o, key);
+	if (o->audit && (rc = audit_orbit_loads(o, key)) != RIVER_OK)
+		return rc;
 	memset(o->take, 0, o->n_moves * sizeof *o->take);
 	return walk(o, key, 0, o->m->seats, 0, 0, false, false, visit, ctx);
 }
@@ -858,6 +1020,7 @@ int orbit_search(const struct model *m, const struct tuples *t,
 
 	memset(out, 0, sizeof *out);
 	memset(&o, 0, sizeof o);
+	o.audit = audit_requested();
 	memset(&e, 0, sizeof e);
 	o.opts = opts;
 	o.until = stop;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "system/system.h"
+#include "system/audit.h"
 #include "system/symmetry.h"
 
 /* One thing that can board: an individual, or a kind with copies here. */
@@ -200,10 +201,13 @@ static void leaf(struct walk *w, const struct step *st, size_t i)
 	if (!st[i].rower)
 		return;
 	if (w->cut) {
-		/* The groups below cand[i] were checked on the way, those
-		 * above it are bad_after[i]: those across it are left. */
-		unsigned p = i < w->n ? w->cand[i].bit
-			     : i ? w->cand[i - 1].bit + 1 : 0;
+		/* The groups whose items are all at or below the last
+		 * decided candidate were checked on the way, those whose
+		 * items are all above it are bad_after[i]: those across it
+		 * are left.  (A group whose highest item is on the other
+		 * bank, between that candidate and cand[i], is one of them:
+		 * it is across p, or all above it.) */
+		unsigned p = i ? w->cand[i - 1].bit + 1 : 0;
 
 		if (w->bad_after[i])
 			return;
@@ -351,10 +355,13 @@ static int loads_from(const struct system *sys, state_t s, bool cut,
 		w.rower_after[i] = w.rower_after[i + 1] || w.cand[i].rows;
 		w.bits_after[i] = w.bits_after[i + 1] |
 				  UINT64_C(1) << w.cand[i].bit;
+		/* The groups whose lowest item is above cand[i - 1] and
+		 * not above cand[i]: all their items on this bank are
+		 * cand[i..], staying. */
 		w.bad_after[i] = w.bad_after[i + 1] ||
-				 (w.cut && bad_from(sys, w.cand[i].bit,
-						    i + 1 < w.n ? w.cand[i + 1].bit
-								: SYSTEM_MAX_BITS,
+				 (w.cut && bad_from(sys,
+						    i ? w.cand[i - 1].bit + 1 : 0,
+						    w.cand[i].bit + 1,
 						    w.bits_after[i]));
 	}
 	walk(&w);
@@ -363,7 +370,11 @@ static int loads_from(const struct system *sys, state_t s, bool cut,
 
 int system_loads(const struct system *sys, state_t s, struct loads *out)
 {
-	return loads_from(sys, s, false, out);
+	int rc = loads_from(sys, s, false, out);
+
+	if (rc == RIVER_OK && sys->audit)
+		audit_loads(sys, s, out, false);
+	return rc;
 }
 
 int system_safe_loads(const struct system *sys, state_t s, struct loads *out)
@@ -374,12 +385,15 @@ int system_safe_loads(const struct system *sys, state_t s, struct loads *out)
 
 	/* A reduced system has no rules of its own to cut the walk with:
 	 * its departing bank is asked of the puzzle's own system. */
-	if (rc != RIVER_OK || !sys->sym)
-		return rc;
-	for (i = 0; i < out->n; i++)
-		if (system_bank_safe(sys, state_cross(sys, s, out->delta[i]),
-				     right))
-			out->delta[kept++] = out->delta[i];
-	out->n = kept;
-	return RIVER_OK;
+	if (rc == RIVER_OK && sys->sym) {
+		for (i = 0; i < out->n; i++)
+			if (system_bank_safe(sys,
+					     state_cross(sys, s, out->delta[i]),
+					     right))
+				out->delta[kept++] = out->delta[i];
+		out->n = kept;
+	}
+	if (rc == RIVER_OK && sys->audit)
+		audit_loads(sys, s, out, true);
+	return rc;
 }

@@ -483,6 +483,31 @@ state_t symmetry_canonical(const struct symmetry *sym, state_t s)
 	return out;
 }
 
+state_t symmetry_project(const struct symmetry *sym, state_t c)
+{
+	const struct system *r = &sym->sys, *cs = sym->concrete;
+	state_t out = (c & cs->boat) ? r->boat : 0;
+	unsigned k;
+
+	for (k = 0; k < r->n_ind; k++)
+		if ((c >> sym->ind_bit[k]) & 1)
+			out |= UINT64_C(1) << k;
+	for (k = 0; k < r->n_kinds; k++) {
+		long cl = sym->kind_class[k];
+		uint64_t n;
+
+		if (cl >= 0)
+			n = (uint64_t)__builtin_popcountll(
+				c & sym->classes[cl].first[sym->classes[cl].n]);
+		else
+			n = state_kind_right(cs, c, sym->kind_concrete[k]);
+		out |= n << r->kinds[k].shift;
+	}
+	for (k = 0; k < r->n_fields; k++)
+		out |= field_get(&cs->fields[k], c) << r->fields[k].shift;
+	return out;
+}
+
 long symmetry_violation(const struct symmetry *sym, state_t s, bool *right)
 {
 	*right = false;

@@ -69,6 +69,10 @@ int symmetry_build(const struct symmetry **out, struct arena *arena,
  * members on the right bank when c copies are there. */
 state_t symmetry_canonical(const struct symmetry *sym, state_t s);
 
+/* The reduced state of concrete state c: how many of each class are
+ * on the right bank (symmetry_canonical's inverse on canonical states). */
+state_t symmetry_project(const struct symmetry *sym, state_t c);
+
 /* The rule the canonical state of s breaks (system_violation). */
 long symmetry_violation(const struct symmetry *sym, state_t s, bool *right);
 

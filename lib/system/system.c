@@ -1,4 +1,5 @@
 #include "system/system.h"
+#include "system/audit.h"
 #include "system/symmetry.h"
 
 #include <math.h>
@@ -543,6 +544,7 @@ int system_build(struct system *sys, struct arena *arena,
 
 	memset(sys, 0, sizeof *sys);
 	sys->model = model;
+	sys->audit = audit_requested();
 	sys->seats = model->seats;
 	sys->plain_loads = true;
 	/* Sized for every item being a kind: a few words, simpler than
@@ -751,6 +753,12 @@ bool system_bank_safe(const struct system *sys, state_t s, bool right)
 		if (count[k])
 			present |= UINT64_C(1) << (sys->n_ind + k);
 	}
+	if (sys->audit) {
+		bool safe = system_bank_ok(sys, present, count);
+
+		audit_bank(sys, s, right, safe);
+		return safe;
+	}
 	return system_bank_ok(sys, present, count);
 }
 
@@ -860,6 +868,25 @@ state_t system_successor(const struct system *sys, state_t a, state_t b)
 		b = field_set(f, b, t < f->radix ? t : f->radix - 1);
 	}
 	return b;
+}
+
+void plan_track_at(const struct system *sys, state_t s, struct plan_track *t)
+{
+	uint64_t prev = sys->prev >= 0 ? field_get(&sys->fields[sys->prev], s)
+				       : 0;
+
+	plan_track_init(t);
+	/* The rowing phase is the crossings made modulo the period; a
+	 * period more when a crossing was made, so that the margin is
+	 * checked against it. */
+	if (sys->phase >= 0)
+		t->crossing = field_get(&sys->fields[sys->phase], s);
+	if (prev) {
+		t->crossing += sys->period;
+		t->prev_weight = prev - 1;
+	}
+	if (sys->elapsed >= 0)
+		t->time = field_get(&sys->fields[sys->elapsed], s);
 }
 
 unsigned long long system_ways(const struct system *sys, state_t a, state_t b)

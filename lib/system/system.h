@@ -160,6 +160,9 @@ struct system {
 	/* Not NULL for a system reduced by symmetry (system/symmetry.h):
 	 * its rules and load checks are the concrete system's. */
 	const struct symmetry *sym;
+	/* The checking mode (system/audit.h): every load walk and bank
+	 * check compared with the plain meaning of the rules. */
+	bool audit;
 };
 
 /* Where a field is, and its value in s. */
@@ -337,6 +340,12 @@ static inline long system_boat_violation(const struct system *sys,
 {
 	return sys->boat_rules ? model_boat_violation(sys->model, count) : -1;
 }
+
+/* How a plan stands in s as its fields tell: the previous load's
+ * weight, the time so far, and a crossing number with the rowing phase
+ * of s (which is at least 1 when s follows a crossing that set the
+ * previous load's weight). */
+void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
 
 /* How many labelled crossings the crossing from a to b stands for: 1,
  * unless the system searches a space reduced by symmetry, where one

@@ -1,0 +1,72 @@
+/* The checking mode: every fast path of the searches against the plain
+ * meaning of the rules.
+ *
+ * With RIVER_CHECK set in the environment (to anything but "" or "0")
+ * when a puzzle's system is built, the load walk's loads (its cuts,
+ * the compiled masks of the rules), the compiled bank check, the
+ * word-wise expansion's masks and the layered search's levels are each
+ * compared with what the model says: every load of every size from the
+ * boat's bank judged by model_crossing_legal, every bank by each rule's
+ * own condition (model_bank_violation).  A search then generates no
+ * successor the plain meaning forbids and prunes none it allows.
+ *
+ * A disagreement is a bug in river, never in the puzzle: the checking
+ * mode prints what disagreed on standard error and aborts, as a failed
+ * assertion does, so that no test can pass over it.  It is slow (every
+ * load of every state is enumerated), and meant for tests. */
+#ifndef RIVER_AUDIT_H
+#define RIVER_AUDIT_H
+
+#include <stdbool.h>
+
+#include "system/system.h"
+
+/* Is the checking mode asked for in the environment? */
+bool audit_requested(void);
+
+/* Which banks a plain successor must leave safe. */
+enum audit_banks { AUDIT_ANY_BANKS, AUDIT_DEPARTING_BANK, AUDIT_BOTH_BANKS };
+
+/* Called with each plain successor's copies of each item on the right
+ * bank; anything but RIVER_OK stops the enumeration with that value. */
+typedef int (*audit_visit)(void *ctx, const unsigned *right);
+
+/* Every load of every size from the boat's bank (boat_right) of a state
+ * with right[i] copies of each item i of m on the right bank, that
+ * model_crossing_legal allows with the plan so far as track says, and
+ * that leaves the banks safe as banks asks: visit is called with the
+ * state after it (the boat on the other bank).  RIVER_OK or what visit
+ * returned. */
+int audit_model_successors(const struct model *m, const unsigned *right,
+			   bool boat_right, const struct plan_track *track,
+			   enum audit_banks banks, audit_visit visit, void *ctx);
+
+/* The successors of from by the plain meaning, in sys's own encoding
+ * (reduced when sys is), ascending and each once, in out->delta: every
+ * load from the boat's bank that model_crossing_legal allows, with both
+ * banks after it safe (with departing_only, the bank the boat leaves
+ * only).  RIVER_OK or RIVER_ENOMEM. */
+int audit_successors(const struct system *sys, state_t from,
+		     bool departing_only, struct loads *out);
+
+/* Check the loads a walk gave from from (system_loads when safe is
+ * false, system_safe_loads when true) against the plain meaning. */
+void audit_loads(const struct system *sys, state_t from,
+		 const struct loads *got, bool safe);
+
+/* Check the compiled answer safe about the bank right (true) or left
+ * of the concrete state s against each rule's condition. */
+void audit_bank(const struct system *sys, state_t s, bool right, bool safe);
+
+/* Report a disagreement found in a search's own structures (format as
+ * printf), and abort. */
+void audit_fail(const struct system *sys, state_t s, const char *format, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+
+/* The same of a state given as right[i] copies of each item i of m on
+ * the right bank, for searches without a packed state. */
+void audit_fail_model(const struct model *m, const unsigned *right,
+		      bool boat_right, const char *format, ...)
+	__attribute__((noreturn, format(printf, 4, 5)));
+
+#endif
