@@ -738,7 +738,8 @@ RIVER_API void river_graph_options_init(river_graph_options *opts);
  * info NULL when not wanted.  RIVER_OK when written (summary or not,
  * the goal reached or not); RIVER_ELIMIT when the search reaches more
  * than max_states states, RIVER_ETOOBIG, RIVER_ENOMEM, RIVER_ETIMEOUT
- * or RIVER_ECANCELED as river_solve, with diag set; RIVER_EINVAL for a
+ * or RIVER_ECANCELED as river_solve, with diag set (the time limit and
+ * the cancel flag hold for writing the DOT too); RIVER_EINVAL for a
  * NULL dot or puzzle, or a bad timeout.
  */
 RIVER_API int river_graph(char **dot, river_graph_info *info,

@@ -49,13 +49,14 @@ now_ms() {
 }
 
 # river "$@", killed if it runs past $1 seconds: its output in $tmp/out
-# and $tmp/err, its status in $rc and its wall-clock time in $took (ms).
+# (or the file $bounded_out names) and $tmp/err, its status in $rc and
+# its wall-clock time in $took (ms).
 run_bounded() {
 	bound=$1
 	shift
 	start_ms=$(now_ms)
 	timeout -s KILL "$bound" $TEST_WRAPPER "$RIVER" "$@" \
-		>"$tmp/out" 2>"$tmp/err"
+		>"${bounded_out:-$tmp/out}" 2>"$tmp/err"
 	rc=$?
 	took=$(($(now_ms) - start_ms))
 }
