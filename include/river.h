@@ -381,7 +381,8 @@ typedef struct river_verdict {
  * the boat ("farmer goat", "2 cannibals", optionally "-->" or "<--").
  * name is used in diagnostics (NULL: "<plan>").  RIVER_OK when the text
  * was read as a plan, legal or not (see *out); RIVER_ESYNTAX, with diag
- * pointing into the plan, when it cannot be read as one.
+ * pointing into the plan, when it cannot be read as one; RIVER_ENOMEM,
+ * diag naming the plan, when memory runs out.
  */
 RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
 			   const char *text, size_t len, const char *name,
