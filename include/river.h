@@ -136,6 +136,38 @@ RIVER_API int river_puzzle_load_string_with(river_puzzle **out,
 					    const river_param *params,
 					    size_t n_params, river_diag *diag);
 
+/*
+ * How a puzzle is loaded: parameter values as in
+ * river_puzzle_load_file_with, and, as in river_solve_options, a time
+ * limit in seconds (0: none) and a flag that cancels.  Loading (reading
+ * the file excepted) then stops with RIVER_ETIMEOUT or RIVER_ECANCELED,
+ * diag at the rule being expanded.  Fill it with river_load_options_init
+ * first: fields added later keep their defaults.
+ */
+typedef struct river_load_options {
+	const river_param *params;
+	size_t n_params;
+	double timeout;
+	const volatile sig_atomic_t *cancel;
+} river_load_options;
+
+RIVER_API void river_load_options_init(river_load_options *opts);
+
+/*
+ * river_puzzle_load_file_with and river_puzzle_load_string_with with
+ * opts (NULL: no parameters and no limit).  A negative or infinite
+ * timeout, or params NULL with n_params above 0, is RIVER_EINVAL.
+ */
+RIVER_API int river_puzzle_load_file_opts(river_puzzle **out,
+					  const char *path,
+					  const river_load_options *opts,
+					  river_diag *diag);
+RIVER_API int river_puzzle_load_string_opts(river_puzzle **out,
+					    const char *text, size_t len,
+					    const char *name,
+					    const river_load_options *opts,
+					    river_diag *diag);
+
 RIVER_API void river_puzzle_free(river_puzzle *puzzle);
 
 /* Borrowed strings, valid while the puzzle lives.  The description is
@@ -349,7 +381,8 @@ typedef struct river_verdict {
  * the boat ("farmer goat", "2 cannibals", optionally "-->" or "<--").
  * name is used in diagnostics (NULL: "<plan>").  RIVER_OK when the text
  * was read as a plan, legal or not (see *out); RIVER_ESYNTAX, with diag
- * pointing into the plan, when it cannot be read as one.
+ * pointing into the plan, when it cannot be read as one; RIVER_ENOMEM,
+ * diag naming the plan, when memory runs out.
  */
 RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
 			   const char *text, size_t len, const char *name,
@@ -618,7 +651,9 @@ typedef struct river_sweep river_sweep;
  * on its own, as river_solve with opts (NULL: the defaults) does, on one
  * thread; opts->threads points are searched at a time (0: one per online
  * CPU), and the outcome is the same whatever their number.  max_states
- * and timeout hold for each point, cancel for the whole sweep.
+ * and timeout hold for each point (the timeout for its loading, as
+ * river_puzzle_load_string_opts has it, and for its search), cancel for
+ * the whole sweep, loading included.
  *
  * smallest names the axis whose least value admitting a plan the sweep
  * finds, for each value of the other axis (river_sweep_smallest); NULL
@@ -738,7 +773,8 @@ RIVER_API void river_graph_options_init(river_graph_options *opts);
  * info NULL when not wanted.  RIVER_OK when written (summary or not,
  * the goal reached or not); RIVER_ELIMIT when the search reaches more
  * than max_states states, RIVER_ETOOBIG, RIVER_ENOMEM, RIVER_ETIMEOUT
- * or RIVER_ECANCELED as river_solve, with diag set; RIVER_EINVAL for a
+ * or RIVER_ECANCELED as river_solve, with diag set (the time limit and
+ * the cancel flag hold for writing the DOT too); RIVER_EINVAL for a
  * NULL dot or puzzle, or a bad timeout.
  */
 RIVER_API int river_graph(char **dot, river_graph_info *info,

@@ -14,6 +14,7 @@
 #include "parse/parse.h"
 #include "solve/orbit.h"
 #include "util/buf.h"
+#include "util/stop.h"
 
 /* Larger texts are not puzzles; refusing them early keeps a mistaken
  * argument (a disk image, a log) from being read whole. */
@@ -234,7 +235,7 @@ int puzzle_vary(river_puzzle **out, const river_puzzle *p,
 
 static int load_source(river_puzzle **out, const struct source *src,
 		       const river_param *params, size_t n_params,
-		       river_diag *diag)
+		       const struct stop *stop, river_diag *diag)
 {
 	struct ast ast;
 	river_puzzle *p;
@@ -249,7 +250,7 @@ static int load_source(river_puzzle **out, const struct source *src,
 	rc = parse_source(&ast, &p->arena, src, diag);
 	if (rc == RIVER_OK)
 		rc = compile_model(&p->model, &p->arena, &ast, src, params,
-				   n_params, diag);
+				   n_params, stop, diag);
 	if (rc == RIVER_OK)
 		rc = puzzle_build(p, src, diag);
 	if (rc == RIVER_OK) {
@@ -275,19 +276,55 @@ int river_puzzle_load_string(river_puzzle **out, const char *text,
 					     diag);
 }
 
+void river_load_options_init(river_load_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* The load's stop, from opts (NULL: none); RIVER_EINVAL for a bad
+ * time limit or parameters. */
+static int load_stop(struct stop *stop, const river_load_options *opts,
+		     const struct source *src, river_diag *diag)
+{
+	if (opts && !opts->params && opts->n_params > 0)
+		return diag_set(diag, RIVER_EINVAL, src, NULL,
+				"invalid argument");
+	return stop_init(stop, opts ? opts->cancel : NULL,
+			 opts ? opts->timeout : 0, diag);
+}
+
 int river_puzzle_load_string_with(river_puzzle **out, const char *text,
 				  size_t len, const char *name,
 				  const river_param *params, size_t n_params,
 				  river_diag *diag)
 {
+	river_load_options opts;
+
+	river_load_options_init(&opts);
+	opts.params = params;
+	opts.n_params = n_params;
+	return river_puzzle_load_string_opts(out, text, len, name, &opts, diag);
+}
+
+int river_puzzle_load_string_opts(river_puzzle **out, const char *text,
+				  size_t len, const char *name,
+				  const river_load_options *opts,
+				  river_diag *diag)
+{
 	static const char bom[] = "\xEF\xBB\xBF";
 	struct source src = {name ? name : "<string>", text, len};
+	struct stop stop;
+	int rc;
 
 	if (out)
 		*out = NULL;
-	if (!out || (!text && len > 0) || (!params && n_params > 0))
+	if (!out || (!text && len > 0))
 		return diag_set(diag, RIVER_EINVAL, &src, NULL,
 				"invalid argument");
+	rc = load_stop(&stop, opts, &src, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	if (!text)
 		src.text = "";
 	if (len > PUZZLE_MAX_FILE_BYTES)
@@ -299,7 +336,8 @@ int river_puzzle_load_string_with(river_puzzle **out, const char *text,
 		src.text += 3;
 		src.len -= 3;
 	}
-	return load_source(out, &src, params, n_params, diag);
+	return load_source(out, &src, opts ? opts->params : NULL,
+			   opts ? opts->n_params : 0, &stop, diag);
 }
 
 /* Read all of f, refusing more than a puzzle could be. */
@@ -348,8 +386,7 @@ static int read_all(FILE *f, const struct source *src, char **text,
 }
 
 static int load_stream(river_puzzle **out, FILE *stream, const char *name,
-		       const river_param *params, size_t n_params,
-		       river_diag *diag)
+		       const river_load_options *opts, river_diag *diag)
 {
 	struct source src = {name ? name : "<stream>", "", 0};
 	char *text = NULL;
@@ -364,8 +401,8 @@ static int load_stream(river_puzzle **out, FILE *stream, const char *name,
 	rc = read_all(stream, &src, &text, &len, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	rc = river_puzzle_load_string_with(out, text, len, src.name, params,
-					   n_params, diag);
+	rc = river_puzzle_load_string_opts(out, text, len, src.name, opts,
+					   diag);
 	free(text);
 	return rc;
 }
@@ -373,7 +410,7 @@ static int load_stream(river_puzzle **out, FILE *stream, const char *name,
 int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
 			     const char *name, river_diag *diag)
 {
-	return load_stream(out, stream, name, NULL, 0, diag);
+	return load_stream(out, stream, name, NULL, diag);
 }
 
 int river_puzzle_load_file(river_puzzle **out, const char *path,
@@ -384,6 +421,18 @@ int river_puzzle_load_file(river_puzzle **out, const char *path,
 
 int river_puzzle_load_file_with(river_puzzle **out, const char *path,
 				const river_param *params, size_t n_params,
+				river_diag *diag)
+{
+	river_load_options opts;
+
+	river_load_options_init(&opts);
+	opts.params = params;
+	opts.n_params = n_params;
+	return river_puzzle_load_file_opts(out, path, &opts, diag);
+}
+
+int river_puzzle_load_file_opts(river_puzzle **out, const char *path,
+				const river_load_options *opts,
 				river_diag *diag)
 {
 	struct source src = {path, "", 0};
@@ -399,7 +448,7 @@ int river_puzzle_load_file_with(river_puzzle **out, const char *path,
 	if (!f)
 		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
 				strerror(errno));
-	rc = load_stream(out, f, path, params, n_params, diag);
+	rc = load_stream(out, f, path, opts, diag);
 	fclose(f);
 	return rc;
 }

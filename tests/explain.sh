@@ -209,4 +209,24 @@ else
 	sed 's/^/# /' "$tmp/out" "$tmp/err"
 	not_ok "a limit on a change: status $status"
 fi
+# A boat of a billion seats: the loads are listed up to what the bank
+# holds, and the explanation stops with the time limit or a signal.
+sed 's/^boat seats 2$/boat seats 1000000000/' "$srcdir/puzzles/wgc.puz" \
+	>"$tmp/wide-boat.puz"
+run_bounded 10 explain -T 2 "$tmp/wide-boat.puz"
+if { test "$rc" = 0 || test "$rc" = 3; } && test "$took" -lt 3000; then
+	ok "a boat of 1e9 seats: explained within -T 2 (${took} ms, status $rc)"
+else
+	not_ok "a boat of 1e9 seats: status $rc after ${took} ms with -T 2"
+fi
+if env --default-signal=INT true 2>/dev/null; then
+	run_signalled INT 0.5 10 explain "$tmp/wide-boat.puz"
+	if { test "$rc" = 0 || test "$rc" = 130; } && test "$took" -lt 3000; then
+		ok "a boat of 1e9 seats: SIGINT heard (status $rc, ${took} ms)"
+	else
+		not_ok "a boat of 1e9 seats: SIGINT: status $rc after ${took} ms"
+	fi
+else
+	ok "a boat of 1e9 seats: SIGINT # SKIP env has no --default-signal"
+fi
 done_testing

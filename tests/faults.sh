@@ -209,4 +209,32 @@ else
 	sed 's/^/# /' "$tmp/err"
 fi
 
+# Memory that runs out while a plan, or a puzzle on standard input, is
+# read is a limit: exit 3, the file named.  A plan of 14 MB read with
+# some 12 MB of address space fails in river's own reading, with 64 MB
+# in the library's.
+# out_of_memory WHAT KB NAME ARGS...: river ARGS with KB of address
+# space (standard input the big plan) must exit 3 naming NAME.
+out_of_memory() {
+	what=$1 kb=$2 name=$3
+	shift 3
+	(ulimit -v "$kb" && exec "$RIVER" "$@" <"$tmp/big.plan") \
+		>/dev/null 2>"$tmp/err"
+	rc=$?
+	if test "$rc" -eq 3 &&
+	   grep -q "^$name: error: out of memory while reading" "$tmp/err"; then
+		ok "out of memory reading $what ($kb KB): exit 3, named"
+	else
+		not_ok "out of memory reading $what ($kb KB): exit $rc"
+		sed 's/^/# /' "$tmp/err"
+	fi
+}
+if test -n "$TEST_WRAPPER"; then
+	ok "out of memory reading a plan # SKIP under $TEST_WRAPPER"
+else
+	yes 'farmer goat' | head -n 1200000 >"$tmp/big.plan"
+	out_of_memory "a plan" 12000 "$tmp/big.plan" verify "$puz" "$tmp/big.plan"
+	out_of_memory "a plan" 64000 "$tmp/big.plan" verify "$puz" "$tmp/big.plan"
+	out_of_memory "standard input" 12000 "<stdin>" check -
+fi
 done_testing

@@ -183,4 +183,24 @@ if test -s "$tmp/want" && same "$tmp/want" "$tmp/have"; then
 else
 	not_ok "doc/wgc-graph.svg is out of date: run make pictures"
 fi
+# Writing a graph of 2^19 states is under the time limit too: it stops
+# with status 3 and the limit named, or is done within it.
+{
+	echo 'title "Many"'
+	printf 'items farmer'
+	for i in $(seq 1 18); do printf ', x%d' "$i"; done
+	echo
+	echo 'boat seats 2'
+	echo 'rowers farmer'
+	echo 'x1 eats x2 unless farmer'
+} >"$tmp/many.puz"
+bounded_out=/dev/null run_bounded 30 graph -N 1000000 -T 1.5 "$tmp/many.puz"
+if { test "$rc" = 3 && test "$took" -lt 4500 &&
+     grep -q "the time limit of 1.5 seconds was reached" "$tmp/err"; } ||
+   { test "$rc" = 0 && test "$took" -lt 2500; }; then
+	ok "graph -N 1000000 -T 1.5: status $rc after ${took} ms"
+else
+	not_ok "graph -N 1000000 -T 1.5: status $rc after ${took} ms"
+	sed 's/^/# /' "$tmp/err"
+fi
 done_testing

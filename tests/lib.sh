@@ -42,3 +42,43 @@ same() {
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/river-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
+
+# Milliseconds on the wall clock.
+now_ms() {
+	echo $(($(date +%s%N) / 1000000))
+}
+
+# river "$@", killed if it runs past $1 seconds: its output in $tmp/out
+# (or the file $bounded_out names) and $tmp/err, its status in $rc and
+# its wall-clock time in $took (ms).
+run_bounded() {
+	bound=$1
+	shift
+	start_ms=$(now_ms)
+	timeout -s KILL "$bound" $TEST_WRAPPER "$RIVER" "$@" \
+		>"${bounded_out:-$tmp/out}" 2>"$tmp/err"
+	rc=$?
+	took=$(($(now_ms) - start_ms))
+}
+
+# river "$@" sent signal $1 after $2 seconds and killed if it runs past
+# $3 seconds: $rc is its status (128 + N when the signal ended it) and
+# $took the milliseconds from the signal to its end.  SIGINT is as it
+# is by default (a background job of a script ignores it).
+run_signalled() {
+	sig=$1 delay=$2 bound=$3
+	shift 3
+	env --default-signal=INT $TEST_WRAPPER "$RIVER" "$@" \
+		>"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	(sleep "$bound"; kill -KILL "$pid") >/dev/null 2>&1 &
+	dog=$!
+	sleep "$delay"
+	start_ms=$(now_ms)
+	kill -"$sig" "$pid" 2>/dev/null
+	wait "$pid"
+	rc=$?
+	took=$(($(now_ms) - start_ms))
+	kill "$dog" 2>/dev/null
+	wait "$dog" 2>/dev/null
+}

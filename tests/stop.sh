@@ -210,4 +210,48 @@ for bad in 0 -1 abc 1e3 1.2.3 '' 2000000 0.0 nan inf; do
 	fi
 done
 
+# Loading is under the time limit and the signals too.  A rule of
+# 10000000 choices, each of which weighs 31 conditions, takes seconds
+# to expand.
+heavy="$tmp/heavy.puz"
+{
+	echo 'title "Heavy"'
+	echo 'param s = 2'
+	echo 'items a[1..3], b'
+	echo 'boat seats s'
+	printf 'for i, j in 1..3162 where '
+	for k in $(seq 1 30); do printf 'i + j > 1, '; done
+	echo 'i + j < 3: a[1] must not be with b unless a[2]'
+} >"$heavy"
+for command in check solve; do
+	run_bounded 30 "$command" -T 1 "$heavy"
+	if test "$rc" -eq 3 && test "$took" -lt 3000 &&
+	   grep -q "heavy.puz:5:1: error: the time limit of 1 second was reached while expanding this rule" "$tmp/err"; then
+		ok "$command -T 1 stops loading: exit 3 after ${took} ms"
+	else
+		not_ok "$command -T 1 stops loading: exit $rc after ${took} ms"
+		sed 's/^/# /' "$tmp/err"
+	fi
+done
+run_signalled INT 0.5 30 solve -q "$heavy"
+if test "$rc" -eq 130 && test "$took" -lt 3000; then
+	ok "SIGINT while loading: exit 130 after ${took} ms"
+else
+	not_ok "SIGINT while loading: exit $rc after ${took} ms"
+fi
+run_signalled INT 1 60 sweep -j 1 -D s=1..3 "$heavy"
+if test "$rc" -eq 130 && test "$took" -lt 3000; then
+	ok "SIGINT while a sweep loads a point: exit 130 after ${took} ms"
+else
+	not_ok "SIGINT while a sweep loads a point: exit $rc after ${took} ms"
+fi
+run_bounded 60 sweep -j 1 -T 1 -D s=1..2 "$heavy"
+if test "$rc" -eq 3 && test "$took" -lt 5000 &&
+   grep -q "the time limit of 1 second was reached while expanding" "$tmp/err"; then
+	ok "sweep -T 1 stops loading each point: exit 3 after ${took} ms"
+else
+	not_ok "sweep -T 1 stops loading each point: exit $rc after ${took} ms"
+	sed 's/^/# /' "$tmp/out" "$tmp/err"
+fi
+
 done_testing

@@ -737,43 +737,68 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* All of the file at path, which messages call name; NULL, said, when
- * it cannot be read. */
+ * it cannot be read, with errno set (ENOMEM: out of memory, which is
+ * exit status 3). */
 static char *read_operand(const char *path, const char *name, size_t *len)
 {
 	char *text = slurp(path, len);
+	int err = errno;
 
-	if (!text)
+	if (!text && err == ENOMEM)
+		fprintf(stderr, "%s: error: out of memory while reading it\n",
+			name);
+	else if (!text)
 		fprintf(stderr, "%s: error: cannot read: %s\n", name,
-			strerror(errno));
+			strerror(err));
+	errno = err;
 	return text;
 }
 
+/* The exit status when read_operand failed. */
+static int unread(void)
+{
+	return errno == ENOMEM ? EXIT_LIMIT : EXIT_BAD_INPUT;
+}
+
+static void catch_signals(void);
+static void release_signals(void);
+static volatile sig_atomic_t caught;
+
+/* Load the puzzle with the -D values, within the time limit and
+ * stopped by the signals, as the commands' own work is. */
 static int load(river_puzzle **puzzle, const struct options *opts)
 {
+	river_load_options lo;
 	river_diag diag;
 	size_t len;
-	char *text;
+	char *text = NULL;
 	int rc;
 
+	river_load_options_init(&lo);
+	lo.params = opts->params;
+	lo.n_params = opts->n_params;
+	lo.timeout = opts->timeout;
+	lo.cancel = &caught;
 	if (strcmp(opts->file, "-") == 0) {
-		text = slurp("-", &len);
-		if (!text) {
-			fprintf(stderr, "<stdin>: error: cannot read: %s\n",
-				strerror(errno));
-			return EXIT_BAD_INPUT;
-		}
-		rc = river_puzzle_load_string_with(puzzle, text, len, opts->name,
-						   opts->params, opts->n_params,
-						   &diag);
-		free(text);
-	} else {
-		rc = river_puzzle_load_file_with(puzzle, opts->file, opts->params,
-						 opts->n_params, &diag);
+		text = read_operand("-", "<stdin>", &len);
+		if (!text)
+			return unread();
 	}
+	catch_signals();
+	if (text)
+		rc = river_puzzle_load_string_opts(puzzle, text, len, opts->name,
+						   &lo, &diag);
+	else
+		rc = river_puzzle_load_file_opts(puzzle, opts->file, &lo, &diag);
+	release_signals();
+	free(text);
+	if (caught)
+		return 128 + caught;
 	if (rc == RIVER_OK)
 		return -1;
 	print_diag(&diag);
-	return rc == RIVER_ENOMEM ? EXIT_LIMIT : EXIT_BAD_INPUT;
+	return rc == RIVER_ENOMEM || rc == RIVER_ETIMEOUT ? EXIT_LIMIT
+							   : EXIT_BAD_INPUT;
 }
 
 /* "start:  cabbage on the right" for what is not where it is by
@@ -894,7 +919,6 @@ static void show_progress(const river_progress *p, void *userdata)
 /* SIGINT, SIGTERM and SIGHUP during a search or an engine's run: the
  * library sees the flag, ends the engine, removes its files and
  * returns; then river dies of the same signal. */
-static volatile sig_atomic_t caught;
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction saved_actions[3];
 
@@ -1023,7 +1047,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	int rc;
 
 	if (!text)
-		return EXIT_BAD_INPUT;
+		return unread();
 	if (opts->format == RIVER_FORMAT_SVG)
 		rc = river_verify_svg(&out, &v, puzzle, text, len, name, &diag);
 	else
@@ -1095,7 +1119,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 	int rc;
 
 	if (!text)
-		return EXIT_BAD_INPUT;
+		return unread();
 	search_options(&so, opts);
 	catch_signals();
 	rc = river_hint(&plan, &v, puzzle, text, len, name, &so, &diag);
@@ -1228,7 +1252,7 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 
 	(void)unused;
 	if (!text)
-		return EXIT_BAD_INPUT;
+		return unread();
 	search_options(&so, opts);
 	catch_signals();
 	rc = river_sweep_run(&s, text, len, opts->name, opts->params,

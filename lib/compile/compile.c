@@ -104,13 +104,15 @@ static int check_whole(struct compiler *c, const struct ast *ast)
 int compile_model(struct model *model, struct arena *arena,
 		  const struct ast *ast, const struct source *src,
 		  const river_param *params, size_t n_params,
-		  river_diag *diag)
+		  const struct stop *stop, river_diag *diag)
 {
 	struct compiler c;
 	int rc;
 
 	memset(&c, 0, sizeof c);
 	memset(model, 0, sizeof *model);
+	c.stop = stop;
+	c.next_look = COMPILE_LOOK_EVERY;
 	c.arena = arena;
 	c.src = src;
 	c.diag = diag;

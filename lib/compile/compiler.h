@@ -47,9 +47,17 @@ struct group {
 
 
 /* The most rules a puzzle may expand into, and the most choices of its
- * variables a "for" rule may try. */
+ * variables a "for" rule may try; the most its rule statements may
+ * take in all, each choice of a "for" rule's variables counted, and
+ * one for each other statement. */
 #define MAX_RULES 100000u
 #define MAX_CHOICES 10000000u
+#define MAX_INSTANCES 10000000u
+
+/* Steps of the compiler's expansion of rules (a choice, a term of its
+ * conditions, a pair of items) between looks at the clock and the
+ * cancel flag. */
+#define COMPILE_LOOK_EVERY (1u << 14)
 
 
 struct compiler {
@@ -75,6 +83,10 @@ struct compiler {
 	const struct ast_stmt *minimize, *time_limit;
 	size_t *guards; /* the guard line's items */
 	size_t n_guards;
+	const struct stop *stop; /* NULL: never stop */
+	const struct ast_stmt *stmt; /* the rule statement being expanded */
+	unsigned long long instances; /* of the rule statements so far */
+	unsigned long long steps, next_look;
 };
 
 

@@ -5,6 +5,26 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/stop.h"
+
+/* n more steps of expanding the rules; every COMPILE_LOOK_EVERY, a look
+ * at the clock and the cancel flag, a stop said at the rule at hand. */
+static int take_steps(struct compiler *c, unsigned long long n)
+{
+	int rc;
+
+	c->steps += n;
+	if (c->steps < c->next_look || !c->stop)
+		return RIVER_OK;
+	c->next_look = c->steps + COMPILE_LOOK_EVERY;
+	rc = stop_check(c->stop);
+	if (rc == RIVER_OK)
+		return rc;
+	return stop_diag_at(c->stop, rc, c->diag, c->src,
+			    c->stmt ? &c->stmt->loc : NULL,
+			    "while expanding this rule");
+}
+
 /* "a", "a and b", "a, b and c". */
 static void list_text(struct buf *b, const struct model *m, const size_t *set,
 		      size_t n, const char *last)
@@ -404,7 +424,9 @@ static int compile_rule(struct compiler *c, const struct ast_stmt *st)
 
 				n = inherit_guards(c, &probe, own);
 			}
-			rc = add_rule(c, st, as[i], bs[j], own, n);
+			rc = take_steps(c, 1);
+			if (rc == RIVER_OK)
+				rc = add_rule(c, st, as[i], bs[j], own, n);
 			if (rc != RIVER_OK)
 				return rc;
 		}
@@ -451,13 +473,19 @@ static int holds(struct compiler *c, const struct ast_cond *w, bool *ok)
 	return RIVER_OK;
 }
 
+/* The terms of an arithmetic expression. */
+static unsigned long long terms(const struct ast_value *v)
+{
+	return v->op ? terms(v->lhs) + terms(v->rhs) : 1;
+}
+
 /* "for i, j in 1..n where i != j: RULE": the rule for every choice of
  * the variables that the conditions allow. */
 static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 {
 	const struct ast_name *v;
 	const struct ast_cond *w;
-	unsigned long long from, to, values[8];
+	unsigned long long from, to, values[8], weight = 1;
 	size_t n = 0, k, before = c->model->n_rules;
 	int rc;
 
@@ -487,11 +515,22 @@ static int compile_loop(struct compiler *c, const struct ast_stmt *st)
 			return FAIL(c, &st->loc, "the rule's variables take %.0f "
 				    "choices of values, more than %u", choices,
 				    MAX_CHOICES);
+		/* And the rules all together, for the work of a load. */
+		if ((double)c->instances + choices > MAX_INSTANCES)
+			return FAIL(c, &st->loc, "the rules take %.0f choices "
+				    "of values in all, this rule's included, "
+				    "more than %u", (double)c->instances + choices,
+				    MAX_INSTANCES);
+		c->instances += (unsigned long long)choices;
 	}
+	/* A choice weighs the terms of its conditions too. */
+	for (w = st->u.loop.where; w; w = w->next)
+		weight += terms(&w->a) + terms(&w->b);
 	c->n_bind = n;
 	while (rc == RIVER_OK && from <= to && values[0] <= to) {
 		bool ok = true;
 
+		rc = take_steps(c, weight);
 		for (k = 0; k < n; k++)
 			c->bind[k].value = values[k];
 		for (w = st->u.loop.where; w && ok && rc == RIVER_OK;
@@ -527,16 +566,22 @@ int compile_rules(struct compiler *c, const struct ast *ast)
 	for (st = ast->first; st && rc == RIVER_OK; st = st->next) {
 		size_t before = c->model->n_rules;
 
+		c->stmt = st;
+		rc = take_steps(c, 1);
+		if (rc != RIVER_OK)
+			break;
 		if (st->kind == ST_EATS || st->kind == ST_OUTNUMBER ||
 		    st->kind == ST_WITHOUT || st->kind == ST_ALONE ||
 		    st->kind == ST_EXACT || st->kind == ST_AT_MOST ||
 		    st->kind == ST_AT_LEAST || st->kind == ST_SUM ||
-		    st->kind == ST_COND)
+		    st->kind == ST_COND) {
+			c->instances++;
 			rc = compile_rule(c, st);
-		else if (st->kind == ST_FOR)
+		} else if (st->kind == ST_FOR) {
 			rc = compile_loop(c, st);
-		else
+		} else {
 			continue;
+		}
 		/* A family rule whose every pair guards itself says nothing. */
 		if (rc == RIVER_OK && c->model->n_rules == before)
 			rc = FAIL(c, &st->loc, "this rule never applies: every "

@@ -97,6 +97,7 @@ struct explainer {
 	const river_puzzle *puzzle;
 	const struct system *sys;
 	river_solve_options opts; /* for each search: no count, no progress */
+	struct stop stop;         /* the whole explanation's */
 	struct timespec start;
 	double timeout;
 	unsigned *scratch;        /* EXPLAIN_MAX_LOADS loads */
@@ -114,9 +115,13 @@ static int oom(struct explainer *x)
 
 /* Every load of exactly left more passengers from item i on, at most
  * avail[j] of each item j, into x->scratch (cur holds the choice so
- * far); items in order, the most of the first first. */
+ * far); items in order, the most of the first first.  rest[j] is how
+ * many the items from j on hold in all: a choice that leaves more than
+ * the others hold is not walked, so that every branch ends in a load
+ * and the walk is bounded by the loads it lists. */
 static void gen_loads(struct explainer *x, const unsigned *avail,
-		      unsigned *cur, size_t i, unsigned left, size_t max)
+		      const unsigned long long *rest, unsigned *cur, size_t i,
+		      unsigned left, size_t max)
 {
 	size_t n = x->puzzle->model.n_items;
 	unsigned c;
@@ -133,8 +138,10 @@ static void gen_loads(struct explainer *x, const unsigned *avail,
 	if (i == n || x->more)
 		return;
 	for (c = avail[i] < left ? avail[i] : left;; c--) {
+		if (left - c > rest[i + 1])
+			break;
 		cur[i] = c;
-		gen_loads(x, avail, cur, i + 1, left - c, max);
+		gen_loads(x, avail, rest, cur, i + 1, left - c, max);
 		if (c == 0 || x->more)
 			break;
 	}
@@ -142,20 +149,35 @@ static void gen_loads(struct explainer *x, const unsigned *avail,
 }
 
 /* The loads of 1 to seats passengers that avail allows, the fewest
- * passengers first, at most max of them. */
-static void list_loads(struct explainer *x, const unsigned *avail,
-		       size_t max)
+ * passengers first, at most max of them: none larger than the bank
+ * holds.  RIVER_ETIMEOUT or RIVER_ECANCELED, with the diagnostic, when
+ * the explanation must stop. */
+static int list_loads(struct explainer *x, const unsigned *avail,
+		      size_t max)
 {
 	unsigned cur[MODEL_MAX_ITEMS + 1] = {0}, size;
+	unsigned long long rest[MODEL_MAX_ITEMS + 1];
+	size_t i = x->puzzle->model.n_items;
+	int rc;
 
+	rest[i] = 0;
+	while (i-- > 0)
+		rest[i] = rest[i + 1] + avail[i];
 	x->n_loads = 0;
 	x->more = false;
-	for (size = 1; size <= x->sys->seats && !x->more; size++)
-		gen_loads(x, avail, cur, 0, size, max);
+	for (size = 1; size <= x->sys->seats && size <= rest[0] && !x->more;
+	     size++) {
+		rc = stop_check(&x->stop);
+		if (rc != RIVER_OK)
+			return stop_diag(&x->stop, rc, x->diag,
+					 "while listing the loads");
+		gen_loads(x, avail, rest, cur, 0, size, max);
+	}
+	return RIVER_OK;
 }
 
 /* The loads from the boat's bank in s. */
-static void loads_from_state(struct explainer *x, state_t s)
+static int loads_from_state(struct explainer *x, state_t s)
 {
 	const struct model *m = &x->puzzle->model;
 	unsigned avail[MODEL_MAX_ITEMS + 1];
@@ -164,7 +186,7 @@ static void loads_from_state(struct explainer *x, state_t s)
 
 	for (i = 0; i < m->n_items; i++)
 		avail[i] = state_count(x->sys, s, i, right);
-	list_loads(x, avail, EXPLAIN_MAX_LOADS);
+	return list_loads(x, avail, EXPLAIN_MAX_LOADS);
 }
 
 /* The state load leads to from s, its fields as the crossing sets
@@ -332,8 +354,9 @@ static int explain_plan(struct explainer *x)
 		memset(sp, 0, sizeof *sp);
 		sp->state = s;
 		sp->depth = k - 1;
-		loads_from_state(x, s);
-		rc = new_moves(x, sp);
+		rc = loads_from_state(x, s);
+		if (rc == RIVER_OK)
+			rc = new_moves(x, sp);
 		for (i = 0; rc == RIVER_OK && i < x->n_loads; i++) {
 			struct move *mv = &sp->moves[sp->n_moves];
 			struct plan_track tried = t;
@@ -401,8 +424,9 @@ static int explain_furthest(struct explainer *x,
 		 * the state's is: messages then name the crossing. */
 		plan_track_at(x->sys, sp->state, &t);
 		t.crossing = d;
-		loads_from_state(x, sp->state);
-		rc = new_moves(x, sp);
+		rc = loads_from_state(x, sp->state);
+		if (rc == RIVER_OK)
+			rc = new_moves(x, sp);
 		for (i = 0; rc == RIVER_OK && i < x->n_loads; i++) {
 			struct move *mv = &sp->moves[i];
 			struct plan_track tried = t;
@@ -452,6 +476,16 @@ static int try_change(struct explainer *x, enum model_change_kind kind,
 	e->n_repairs++;
 	if (made)
 		*made = r;
+	/* Out of time, the change is not even built; canceled, the
+	 * explanation ends. */
+	rc = stop_check(&x->stop);
+	if (rc == RIVER_ETIMEOUT) {
+		r->outcome = OUT_STOPPED;
+		r->reason = "the time limit was reached first";
+		return RIVER_OK;
+	}
+	if (rc != RIVER_OK)
+		return stop_diag(&x->stop, rc, x->diag, "while explaining");
 	memset(&d, 0, sizeof d);
 	rc = puzzle_vary(&v, x->puzzle, &r->change, &d);
 	if (rc == RIVER_EPUZZLE) {
@@ -489,6 +523,7 @@ static int next_load_limit(struct explainer *x, unsigned long long *best)
 	unsigned avail[MODEL_MAX_ITEMS + 1];
 	size_t i, n = m->n_items;
 	unsigned *few = x->scratch;
+	int rc;
 
 	*best = 0;
 	x->scratch = malloc((size_t)EXPLAIN_MAX_WEIGHTS * (n + 1) *
@@ -499,8 +534,8 @@ static int next_load_limit(struct explainer *x, unsigned long long *best)
 	}
 	for (i = 0; i < n; i++)
 		avail[i] = m->items[i].copies;
-	list_loads(x, avail, EXPLAIN_MAX_WEIGHTS);
-	for (i = 0; i < x->n_loads; i++) {
+	rc = list_loads(x, avail, EXPLAIN_MAX_WEIGHTS);
+	for (i = 0; rc == RIVER_OK && i < x->n_loads; i++) {
 		unsigned long long w = system_load_weight(x->sys,
 							  x->scratch + i * n);
 
@@ -509,7 +544,7 @@ static int next_load_limit(struct explainer *x, unsigned long long *best)
 	}
 	free(x->scratch);
 	x->scratch = few;
-	return RIVER_OK;
+	return rc;
 }
 
 static int explain_changes(struct explainer *x)
@@ -625,6 +660,9 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	x.opts.max_plans = 0;
 	x.timeout = x.opts.timeout;
 	x.start = clock_now();
+	rc = stop_init(&x.stop, x.opts.cancel, x.timeout, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	x.puzzle = puzzle;
 	x.sys = &puzzle->sys;
 	x.diag = diag;

@@ -76,6 +76,7 @@ struct graph {
 	unsigned long long *from_start, *to_goal;
 	struct loads loads;
 	river_graph_info info;
+	bool writing; /* the DOT, once the graph is known */
 };
 
 void river_graph_options_init(river_graph_options *opts)
@@ -490,6 +491,15 @@ static void put_load_label(struct buf *b, const struct graph *g, state_t a,
 	put_quoted(b, &t);
 }
 
+/* Whether writing must stop before item i (0: the first) of a list
+ * the graph sizes: the clock and the cancel flag, looked at every
+ * GRAPH_STOP_EVERY items. */
+static int write_stop(const struct graph *g, size_t i)
+{
+	return i % GRAPH_STOP_EVERY == 0 && i ? stop_check(g->stop)
+					      : RIVER_OK;
+}
+
 static const char *plural(unsigned long long n)
 {
 	return n == 1 ? "" : "s";
@@ -548,16 +558,19 @@ static void put_comment(struct buf *b, const struct graph *g)
 			   plural(in->plans), cost);
 }
 
-static void put_ranks(struct buf *b, const struct graph *g)
+static int put_ranks(struct buf *b, const struct graph *g)
 {
 	size_t i = 0, d;
+	int rc = RIVER_OK;
 
-	for (d = 0; d <= g->info.depth; d++) {
+	for (d = 0; d <= g->info.depth && rc == RIVER_OK; d++) {
 		buf_puts(b, "\t{rank=same;");
-		for (; i < g->n && g->depth[i] == d; i++)
+		for (; i < g->n && g->depth[i] == d &&
+		       (rc = write_stop(g, i + 1)) == RIVER_OK; i++)
 			buf_printf(b, " s%zu;", i);
 		buf_puts(b, "}\n");
 	}
+	return rc;
 }
 
 static void put_node(struct buf *b, const struct graph *g, size_t u)
@@ -630,6 +643,8 @@ static int put_broken(struct buf *b, const struct graph *g)
 	size_t i, n = 0;
 	char reason[256];
 
+	int rc = RIVER_OK;
+
 	if (!bad)
 		return RIVER_ENOMEM;
 	for (i = 0; i < g->n_broken; i++)
@@ -638,7 +653,7 @@ static int put_broken(struct buf *b, const struct graph *g)
 	for (i = 0; i < g->n_broken; i++)
 		if (i == 0 || bad[i] != bad[n - 1])
 			bad[n++] = bad[i];
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && (rc = write_stop(g, i)) == RIVER_OK; i++) {
 		plan_describe_violation(&p->sys, reduced
 					? symmetry_canonical(p->sym, bad[i])
 					: bad[i], reason, sizeof reason);
@@ -647,7 +662,8 @@ static int put_broken(struct buf *b, const struct graph *g)
 		buf_puts(b, ", color=\"" BROKEN "\", fontcolor=\"" BROKEN
 			 "\", style=\"rounded,dashed\", class=\"broken\"];\n");
 	}
-	for (i = 0; i < g->n_broken; i++) {
+	for (i = 0; rc == RIVER_OK && i < g->n_broken &&
+		    (rc = write_stop(g, i)) == RIVER_OK; i++) {
 		const struct broken *m = &g->broken[i];
 		const state_t *at = bsearch(&m->to, bad, n, sizeof *bad,
 					    cmp_state);
@@ -659,13 +675,14 @@ static int put_broken(struct buf *b, const struct graph *g)
 			 "\", style=dashed, class=\"broken\"];\n");
 	}
 	free(bad);
-	return RIVER_OK;
+	return rc;
 }
 
 static int write_graph(struct buf *b, struct graph *g)
 {
 	char what[160], cost[64];
 	size_t i;
+	int rc;
 
 	put_comment(b, g);
 	put_cost(cost, sizeof cost, g);
@@ -677,23 +694,26 @@ static int write_graph(struct buf *b, struct graph *g)
 		snprintf(what, sizeof what, "%llu state%s; no plan reaches the "
 			 "goal", g->info.states, plural(g->info.states));
 	put_head(b, g, what);
-	put_ranks(b, g);
-	for (i = 0; i < g->n; i++)
+	rc = put_ranks(b, g);
+	for (i = 0; rc == RIVER_OK && i < g->n &&
+		    (rc = write_stop(g, i)) == RIVER_OK; i++)
 		put_node(b, g, i);
-	for (i = 0; i < g->n_edges; i++)
+	for (i = 0; rc == RIVER_OK && i < g->n_edges &&
+		    (rc = write_stop(g, i)) == RIVER_OK; i++)
 		if (!g->edges[i].drawn)
 			put_edge(b, g, &g->edges[i]);
-	if (put_broken(b, g) != RIVER_OK)
-		return RIVER_ENOMEM;
+	if (rc == RIVER_OK)
+		rc = put_broken(b, g);
 	buf_puts(b, "}\n");
-	return RIVER_OK;
+	return rc;
 }
 
 /* A node per depth: its states, goals and crossings. */
-static void write_summary(struct buf *b, struct graph *g)
+static int write_summary(struct buf *b, struct graph *g)
 {
 	unsigned d;
 	char what[160];
+	int rc = RIVER_OK;
 
 	put_comment(b, g);
 	buf_printf(b, "// more than %zu states: a node for each depth\n",
@@ -701,7 +721,8 @@ static void write_summary(struct buf *b, struct graph *g)
 	snprintf(what, sizeof what, "%llu states, by their crossings from "
 		 "the start (too many to draw each)", g->info.states);
 	put_head(b, g, what);
-	for (d = 0; d <= g->info.depth; d++) {
+	for (d = 0; d <= g->info.depth && (rc = write_stop(g, d)) == RIVER_OK;
+	     d++) {
 		const struct level *l = &g->levels[d];
 		struct buf t;
 
@@ -725,17 +746,20 @@ static void write_summary(struct buf *b, struct graph *g)
 							  : GOAL_FILL);
 		buf_puts(b, "];\n");
 	}
-	for (d = 0; d < g->info.depth; d++)
+	for (d = 0; rc == RIVER_OK && d < g->info.depth &&
+		    (rc = write_stop(g, d)) == RIVER_OK; d++)
 		buf_printf(b, "\td%u -> d%u [label=\"%llu crossing%s\"];\n", d,
 			   d + 1, g->levels[d].forward,
 			   plural(g->levels[d].forward));
-	for (d = 1; d <= g->info.depth; d++)
+	for (d = 1; rc == RIVER_OK && d <= g->info.depth &&
+		    (rc = write_stop(g, d)) == RIVER_OK; d++)
 		if (g->levels[d].back)
 			buf_printf(b, "\td%u -> d%u [label=\"%llu back\", "
 				   "style=dashed, color=gray50, fontcolor=gray50, "
 				   "constraint=false];\n", d, d - 1,
 				   g->levels[d].back);
 	buf_puts(b, "}\n");
+	return rc;
 }
 
 /* Count the states and goals by depth; the first goal's depth is the
@@ -786,14 +810,15 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit)
 		return rc;
 	if (g->info.summary) {
 		tally_levels(g);
-		write_summary(b, g);
-		return RIVER_OK;
+		g->writing = true;
+		return write_summary(b, g);
 	}
 	g->from_start = malloc(g->n * sizeof *g->from_start);
 	g->to_goal = malloc(g->n * sizeof *g->to_goal);
 	if (!g->from_start || !g->to_goal)
 		return RIVER_ENOMEM;
 	rc = optimal_plans(g);
+	g->writing = rc == RIVER_OK;
 	return rc == RIVER_OK ? write_graph(b, g) : rc;
 }
 
@@ -858,6 +883,8 @@ int river_graph(char **dot, river_graph_info *info,
 	if (rc == RIVER_EINTERNAL)
 		diag_set(diag, rc, NULL, NULL, "internal error: a crossing "
 			 "leads to a state the graph's walk did not reach");
+	else if (g.writing && (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED))
+		stop_diag(&stop, rc, diag, "while writing the graph");
 	else if (rc != RIVER_OK)
 		bfs_diag(rc, &g.tally, &stop, diag);
 	if (rc == RIVER_OK && info)

@@ -68,6 +68,7 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 	river_sweep_point *pt = &s->points[k];
 	river_puzzle *puzzle;
 	river_plan *plan;
+	river_load_options lo;
 	size_t a, n = pool->n_params, at[2];
 
 	at[0] = k / s->columns;
@@ -77,9 +78,16 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 		params[n].name = s->axes[a].name;
 		params[n++].value = pt->value[a];
 	}
-	pt->status = river_puzzle_load_string_with(&puzzle, pool->text,
-						   pool->len, pool->name,
-						   params, n, &pt->diag);
+	/* Loading is under the point's time limit and the sweep's cancel
+	 * flag, as its search is. */
+	river_load_options_init(&lo);
+	lo.params = params;
+	lo.n_params = n;
+	lo.timeout = pool->so.timeout;
+	lo.cancel = pool->so.cancel;
+	pt->status = river_puzzle_load_string_opts(&puzzle, pool->text,
+						   pool->len, pool->name, &lo,
+						   &pt->diag);
 	if (pt->status != RIVER_OK)
 		return;
 	pthread_mutex_lock(&pool->lock);

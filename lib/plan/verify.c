@@ -631,8 +631,10 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 		rc = keep(played, puzzle, out, states, rows);
 	if (rc == RIVER_OK && svg)
 		rc = draw(&r, out, states, rows, svg);
-	if (rc == RIVER_ENOMEM && (svg || played || rows))
-		diag_set(diag, rc, NULL, NULL, "%s", "out of memory");
+	/* Memory that ran out, wherever it did, is said of the plan. */
+	if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, &src, NULL, "out of memory while reading "
+			 "the plan");
 	arena_release(&r.arena);
 	return rc;
 }

@@ -52,11 +52,18 @@ int stop_check(const struct stop *s)
 int stop_diag(const struct stop *s, int rc, river_diag *diag,
 	      const char *what)
 {
+	return stop_diag_at(s, rc, diag, NULL, NULL, what);
+}
+
+int stop_diag_at(const struct stop *s, int rc, river_diag *diag,
+		 const struct source *src, const struct loc *loc,
+		 const char *what)
+{
 	if (rc == RIVER_ETIMEOUT)
-		return diag_set(diag, rc, NULL, NULL,
+		return diag_set(diag, rc, src, loc,
 				"the time limit of %g second%s was reached %s",
 				s->timeout, s->timeout == 1 ? "" : "s", what);
-	return diag_set(diag, rc, NULL, NULL, "canceled %s", what);
+	return diag_set(diag, rc, src, loc, "canceled %s", what);
 }
 
 int stop_reached(const struct stop *s, int rc, unsigned long long states,

@@ -27,6 +27,13 @@ int stop_check(const struct stop *s);
 int stop_diag(const struct stop *s, int rc, river_diag *diag,
 	      const char *what);
 
+/* The same, at loc in src (either may be NULL). */
+struct source;
+struct loc;
+int stop_diag_at(const struct stop *s, int rc, river_diag *diag,
+		 const struct source *src, const struct loc *loc,
+		 const char *what);
+
 /* The same for a search stopped after reaching states states. */
 int stop_reached(const struct stop *s, int rc, unsigned long long states,
 		 river_diag *diag);

@@ -159,6 +159,77 @@ static void test_params_errors(void **state)
 			 RIVER_EIO);
 }
 
+/* A rule of 10000000 choices, each weighing many conditions: seconds
+ * to expand. */
+#define HEAVY_TEXT \
+	"title \"Heavy\"\nitems a[1..3], b\nboat seats 2\n" \
+	"for i, j in 1..3162 where i + j > 1, i + j > 1, i + j > 1, " \
+	"i + j > 1, i + j > 1, i + j > 1, i + j > 1, i + j > 1, i + j > 1, " \
+	"i + j > 1, i + j > 1, i + j > 1, i + j > 1, i + j > 1, i + j > 1, " \
+	"i + j < 3: a[1] must not be with b unless a[2]\n"
+
+/* Load HEAVY_TEXT with opts: it must fail. */
+static int load_heavy(const river_load_options *opts, river_diag *diag)
+{
+	river_puzzle *p = (river_puzzle *)1;
+	int rc = river_puzzle_load_string_opts(&p, HEAVY_TEXT,
+					       strlen(HEAVY_TEXT), "h", opts,
+					       diag);
+
+	assert_null(p);
+	return rc;
+}
+
+static void test_load_options(void **state)
+{
+	const river_param five[] = {{"n", 5}, {"seats", 3}};
+	volatile sig_atomic_t cancel = 1;
+	river_load_options opts;
+	river_puzzle *p = (river_puzzle *)1;
+	river_diag diag;
+
+	(void)state;
+	river_load_options_init(&opts);
+	assert_null(opts.params);
+	assert_true(opts.timeout == 0);
+	assert_null(opts.cancel);
+	opts.params = five;
+	opts.n_params = 2;
+	assert_int_equal(river_puzzle_load_string_opts(&p, PARAM_TEXT,
+						       strlen(PARAM_TEXT), "p",
+						       &opts, &diag),
+			 RIVER_OK);
+	assert_int_equal(river_puzzle_item_copies(p, 1), 5);
+	river_puzzle_free(p);
+	assert_int_equal(river_puzzle_load_string_opts(&p, WGC_TEXT,
+						       strlen(WGC_TEXT), "w",
+						       NULL, &diag),
+			 RIVER_OK);
+	river_puzzle_free(p);
+	/* The cancel flag, and a time limit, stop the expansion at the
+	 * rule. */
+	river_load_options_init(&opts);
+	opts.cancel = &cancel;
+	assert_int_equal(load_heavy(&opts, &diag), RIVER_ECANCELED);
+	assert_int_equal(diag.line, 4);
+	assert_int_equal(diag.column, 1);
+	assert_string_equal(diag.message, "canceled while expanding this rule");
+	opts.cancel = NULL;
+	opts.timeout = 0.01;
+	assert_int_equal(load_heavy(&opts, &diag), RIVER_ETIMEOUT);
+	assert_string_equal(diag.file, "h");
+	assert_string_equal(diag.message, "the time limit of 0.01 seconds was "
+					  "reached while expanding this rule");
+	opts.timeout = -1;
+	assert_int_equal(river_puzzle_load_string_opts(&p, WGC_TEXT,
+						       strlen(WGC_TEXT), "w",
+						       &opts, &diag),
+			 RIVER_EINVAL);
+	assert_int_equal(river_puzzle_load_file_opts(&p, "/nonexistent/x.puz",
+						     NULL, &diag),
+			 RIVER_EIO);
+}
+
 /* ---- Start and goal ------------------------------------------------------ */
 
 static void test_placements_default(void **state)
@@ -1400,6 +1471,7 @@ int main(void)
 		cmocka_unit_test(test_walk_mc_counts),
 		cmocka_unit_test(test_walk_out_of_range),
 		cmocka_unit_test(test_render_formats),
+		cmocka_unit_test(test_load_options),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

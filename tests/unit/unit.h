@@ -121,7 +121,7 @@ static inline int unit_pipe_try(struct unit_pipe *u, const char *text)
 	rc = parse_source(&u->ast, &u->arena, &u->src, &u->diag);
 	if (rc == RIVER_OK)
 		rc = compile_model(&u->model, &u->arena, &u->ast, &u->src,
-				   NULL, 0, &u->diag);
+				   NULL, 0, NULL, &u->diag);
 	if (rc == RIVER_OK)
 		rc = system_build(&u->sys, &u->arena, &u->model, &u->src,
 				  &u->diag);
