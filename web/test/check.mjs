@@ -77,6 +77,42 @@ const shot = async (p, name) => {
 const text = async (sel, p = page) => (await p.textContent(sel)) || '';
 const wgc = fs.readFileSync(path.join(puzzles, 'wgc.puz'), 'utf8');
 
+/* A part of the test on a page of its own, so that a page it leaves
+ * dead (the failure it looks for) does not take the parts after it
+ * with it. */
+async function section(what, fn, timeout = 20000)
+{
+	const p = await context.newPage();
+	p.on('pageerror', e => pageErrors.push(what + ': ' + String(e)));
+	p.setDefaultTimeout(timeout);
+	try {
+		await fn(p);
+	} catch (e) {
+		ok(false, what + ': ' + String(e.message || e).split('\n')[0]);
+		await shot(p, 'failure-' + what.replace(/\W+/g, '-')).catch(() => {});
+	} finally {
+		await p.close();
+	}
+}
+
+/* The page's worker of that name (river-api.js names them); the page
+ * starts the quick one first, the solver's second. */
+async function workerNamed(p, name)
+{
+	const ws = p.workers();
+	for (const w of ws)
+		if (await w.evaluate(() => self.name).catch(() => '') === name)
+			return w;
+	return ws[name === 'river-solver' ? 1 : 0];
+}
+
+/* Wait until the status line says something matching re. */
+function statusSays(p, re)
+{
+	return p.waitForFunction(re => new RegExp(re).test(
+		document.getElementById('status').textContent), re.source);
+}
+
 async function openAndSolve(p, url)
 {
 	await p.goto(url);
@@ -290,6 +326,158 @@ try {
 	   'the page fits a 390 px wide screen');
 	await shot(small, '8-phone');
 	await phone.close();
+
+	/* 13. A text over the page's limit (1 MB) is refused in the status
+	 * line, and the page goes on working: before, the text went onto
+	 * the library's stack, and from 1.30 M characters it overwrote
+	 * the library's memory or crashed its worker. */
+	const MAX = 1 << 20, wgcBytes = Buffer.byteLength(wgc);
+	const padded = n => wgc + '#' + 'x'.repeat(n - wgcBytes - 2) + '\n';
+	await section('too large', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', padded(1400000));
+		await p.waitForSelector('#status.error');
+		const said = await text('#error', p);
+		ok(said === 'The puzzle is too large: 1,400,000 bytes, and the ' +
+		   'playground takes at most 1,048,576 (1 MB). The river ' +
+		   'command reads puzzles of any size.',
+		   'a puzzle of 1.4 M characters is refused as too large: ' + said);
+		ok(await p.$eval('#solve-btn', b => b.disabled) &&
+		   await p.$eval('#play-btn', b => b.disabled),
+		   'a puzzle too large cannot be solved or played');
+		await shot(p, '9-too-large');
+		await p.fill('#source', padded(MAX));
+		await statusSays(p, /^The puzzle is valid\.$/);
+		ok(true, 'a puzzle of exactly 1,048,576 bytes is checked');
+		await p.selectOption('#puzzles', 'wgc');
+		await statusSays(p, /^The puzzle is valid\.$/);
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings · 2 optimal plans/.test(await text('#result', p)),
+		   'then wgc is solved: ' + await text('#result', p));
+	});
+
+	/* 14. The worker's API has no such limit: texts past it reach the
+	 * library through its heap, which answers, and answers the next
+	 * puzzle; the library's own limit is 16 MiB. */
+	await section('past the limit', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		const got = await p.evaluate(async ([wgc, sizes]) => {
+			const river = new River();
+			const late = new Promise(r => setTimeout(() => r('no answer in 15 s'), 15000));
+			const out = [];
+			for (const n of sizes) {
+				const t = wgc + '#' + 'x'.repeat(n - wgc.length - 1);
+				out.push(await Promise.race([river.check(t).then(r =>
+					r.ok ? r.title : r.error.message, e => e.message), late]));
+			}
+			out.push(await Promise.race([river.check(wgc).then(r =>
+				r.ok ? r.title : r.error.message, e => e.message), late]));
+			return out;
+		}, [wgc, [1300000, 1400000, 6000000, 20000000]]);
+		const title = 'Wolf, goat and cabbage';
+		ok(got[0] === title && got[1] === title && got[2] === title,
+		   'River.check takes texts of 1.3, 1.4 and 6 M characters: ' + got.slice(0, 3).join('; '));
+		ok(/too large for a puzzle/.test(got[3]),
+		   'one of 20 M characters is refused by the library: ' + got[3]);
+		ok(got[4] === title, 'and the next check answers: ' + got[4]);
+	});
+
+	/* 15. A worker that fails is reported in the status line and
+	 * restarted, and Solve does not hang.  Nothing honest makes the
+	 * library trap now, so the test makes it: the solver's stack
+	 * pointer set to 16 traps the next call with an access out of
+	 * bounds (as a text on the stack did); an error thrown in the quick
+	 * worker escapes it. */
+	await section('worker crash', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		const w = await workerNamed(p, 'river-solver');
+		await w.evaluate(async () => {
+			while (!ready)
+				await new Promise(r => setTimeout(r, 10));
+			(await ready).stackRestore(16);
+		});
+		await p.click('#solve-btn');
+		await statusSays(p, /^The library stopped/);
+		await p.waitForFunction(() => !document.getElementById('solve-btn').disabled);
+		ok(await text('#status', p) === 'The library stopped (memory access out of ' +
+		   'bounds) and has been restarted: what it was doing is lost. Try ' +
+		   'again; if it stops again, reload the page.',
+		   'a trap in the solver is said in the status line: ' + await text('#status', p));
+		ok(await text('#progress', p) === 'The search failed: the library stopped.',
+		   'and the search says it failed: ' + await text('#progress', p));
+		await shot(p, '10-crash');
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings/.test(await text('#result', p)),
+		   'Solve again: the restarted worker solves wgc');
+		const q = await workerNamed(p, 'river-quick');
+		await q.evaluate(() => {
+			setTimeout(() => { throw new Error('provoked failure'); });
+		});
+		await statusSays(p, /^The library stopped/);
+		ok(/^The library stopped \(.*provoked failure\) and has been restarted/.test(
+			await text('#status', p)),
+		   'an error escaping the quick worker is said: ' + await text('#status', p));
+		await p.fill('#source', wgc.replace('goat eats cabbage', 'goat eats cabage'));
+		await p.waitForSelector('#status.error #error');
+		ok(/unknown item 'cabage'/.test(await text('#error', p)),
+		   'and the restarted worker checks the next edit');
+	});
+
+	/* 16. A share link of a puzzle over the limit is refused, when it
+	 * is made and when it is opened (a link of 1.8 MB, under the 2 MB
+	 * Chromium takes, left the page dead even after a reload). */
+	const over = padded(1350000);
+	const overLink = base + '#puzzle=' + Buffer.from(over).toString('base64url');
+	console.log('# a link of ' + overLink.length + ' characters');
+	await section('share link refused', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', over);
+		await p.waitForSelector('#status.error');
+		await p.click('#share');
+		await p.waitForFunction(() => /to share/.test(
+			document.getElementById('message').textContent));
+		ok(await text('#message', p) === 'The puzzle is too large to ' +
+		   'share: 1,350,000 bytes, and the playground takes at most ' +
+		   '1,048,576 (1 MB). The river command reads puzzles of any size.' &&
+		   await p.$eval('#share-url', e => e.hidden) &&
+		   !/#puzzle=/.test(p.url()),
+		   'no share link for a puzzle too large: ' + await text('#message', p));
+		await shot(p, '11-share-refused');
+	});
+	/* Chromium takes seconds to open a URL this long, a blank page
+	 * as much as this one: more time. */
+	await section('link refused', async p => {
+		const t0 = Date.now();
+		await p.goto(overLink);
+		await p.waitForSelector('body[data-ready="1"]');
+		console.log('# the page was ready ' + Math.round(await p.evaluate(() =>
+			riverPage.readyMs)) + ' ms after navigation by its clock, ' +
+			(Date.now() - t0) + ' ms as the test harness saw it');
+		const said = 'The link\'s puzzle is too large to open: 1,350,000 ' +
+		      'bytes, and the playground takes at most 1,048,576 (1 MB). ' +
+		      'The river command reads puzzles of any size.';
+		ok(await text('#message', p) === said,
+		   'a link of 1.8 MB is refused: ' + await text('#message', p));
+		ok(await p.inputValue('#source') === wgc &&
+		   await text('#status', p) === 'The puzzle is valid.',
+		   'and the page shows wgc instead');
+		await shot(p, '12-link-refused');
+		await p.reload();
+		await p.waitForSelector('body[data-ready="1"]');
+		ok(await text('#message', p) === said, 'a reload says it again');
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings/.test(await text('#result', p)), 'and solves wgc');
+	}, 120000);
 
 	ok(pageErrors.length === 0, 'no script errors' +
 	   (pageErrors.length ? ': ' + pageErrors.join('; ') : ''));
