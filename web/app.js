@@ -433,7 +433,7 @@ async function solve()
 		return;
 	}
 	const p = r.plan;
-	$('storyboard').innerHTML = r.svg;
+	showStoryboard(r.svg);
 	if (!p.solved) {
 		$('result').textContent = 'No plan: the goal cannot be reached (' +
 			p.states_explored + ' states explored).';
@@ -448,6 +448,63 @@ async function solve()
 	$('plans').hidden = page.plans.length < 2;
 	$('controls').hidden = false;
 	showPlans(0);
+}
+
+/* ---- The storyboard ------------------------------------------------ */
+
+const SVG = 'http://www.w3.org/2000/svg';
+/* What a storyboard is drawn with: the elements and, for <style>, the
+ * rules river_plan_render writes, and the like. */
+const drawing = new Set(['svg', 'g', 'defs', 'title', 'desc', 'style',
+	'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'path',
+	'text', 'tspan']);
+
+/* Keep of e only what draws: elements outside the SVG namespace or not
+ * drawing (script, foreignObject, a, image, use, animations...) go with
+ * what they hold, and so do <style>s that load anything, event handlers
+ * (on...), links and sources other than to the drawing itself, and
+ * javascript: or url() anywhere else. */
+function clean(e)
+{
+	for (const c of Array.from(e.children)) {
+		if (c.namespaceURI !== SVG || !drawing.has(c.localName) ||
+		    c.localName === 'style' &&
+		    /@import|url\s*\(|expression|javascript:/i.test(c.textContent))
+			c.remove();
+		else
+			clean(c);
+	}
+	for (const a of Array.from(e.attributes)) {
+		const name = a.localName.toLowerCase();
+		const value = a.value.replace(/[\s\0-\x1f]+/g, '').toLowerCase();
+		if (name.startsWith('on') ||
+		    (name === 'href' || name === 'src') && !value.startsWith('#') ||
+		    /javascript:|url\((?!#)/.test(value))
+			e.removeAttributeNode(a);
+	}
+}
+
+/*
+ * The storyboard, river_plan_render's SVG: parsed as XML, never as the
+ * page's HTML, and only its drawing kept (clean) before it joins the
+ * page.  The library escapes every title, label and description it
+ * writes; this holds even if it did not.  A text that is not one
+ * well-formed <svg> is not shown at all.
+ */
+function showStoryboard(text)
+{
+	const board = $('storyboard');
+	const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+	const svg = doc.documentElement;
+	if (doc.getElementsByTagNameNS('*', 'parsererror').length ||
+	    svg.namespaceURI !== SVG || svg.localName !== 'svg') {
+		const p = document.createElement('p');
+		p.textContent = 'The storyboard could not be read.';
+		board.replaceChildren(p);
+		return;
+	}
+	clean(svg);
+	board.replaceChildren(document.importNode(svg, true));
 }
 
 /* ---- Play mode --------------------------------------------------- */

@@ -479,6 +479,120 @@ try {
 		ok(/^7 crossings/.test(await text('#result', p)), 'and solves wgc');
 	}, 120000);
 
+	/* 17. Hostile text in a title, a description and labels, typed and
+	 * from a share link: shown as text, nothing runs, no element is
+	 * added.  And a storyboard as the library would write it if it
+	 * did not escape them (the answer changed on its way to the page):
+	 * parsed as XML and cleaned, never inserted as HTML. */
+	const hostile = [
+		'title "</svg><img src=x onerror=window.__pwned=1><svg>"',
+		'description "<script>window.__pwned=1</script><iframe ' +
+			'src=\\"javascript:window.__pwned=1\\"></iframe>]]>"',
+		'items farmer "<img src=x onerror=window.__pwned=1>", wolf ' +
+			'"</text><script>window.__pwned=1</script>", goat ' +
+			'"\\"/><foreignObject><img src=x onerror=window.__pwned=1 />' +
+			'</foreignObject>", cabbage "<![CDATA[<svg ' +
+			'onload=window.__pwned=1>]]>"',
+		'boat seats 2', 'rowers farmer', 'guard farmer',
+		'wolf eats goat', 'goat eats cabbage', ''].join('\n');
+	const hostileTitle = '</svg><img src=x onerror=window.__pwned=1><svg>';
+	/* Nothing ran and the document holds only what the page and the
+	 * library's drawing make. */
+	const harmless = p => p.evaluate(() => {
+		const bad = [];
+		if (window.__pwned !== undefined)
+			bad.push('window.__pwned is ' + window.__pwned);
+		for (const e of document.querySelectorAll('img, iframe, object, embed, ' +
+			'image, foreignObject, a, use, set, animate, script:not([src])'))
+			bad.push('a ' + e.localName);
+		for (const e of document.querySelectorAll('*'))
+			for (const a of e.attributes)
+				if (/^on/i.test(a.name) || /javascript:/i.test(a.value))
+					bad.push(e.localName + ' ' + a.name + '=' + a.value);
+		const drawn = new Set(['svg', 'title', 'style', 'rect', 'text', 'g', 'path']);
+		for (const e of document.getElementById('storyboard').children)
+			if (e.localName !== 'svg' && e.localName !== 'p')
+				bad.push('a ' + e.localName + ' in the storyboard');
+		for (const e of document.querySelectorAll('#storyboard svg *'))
+			if (!drawn.has(e.localName))
+				bad.push('a ' + e.localName + ' in the storyboard');
+		return bad;
+	});
+	await section('hostile text', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', hostile);
+		await statusSays(p, /^The puzzle is valid\.$/);
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		await p.keyboard.press('End');
+		await p.evaluate(() => { document.getElementById('board').open = true; });
+		await p.waitForTimeout(500);
+		let bad = await harmless(p);
+		ok(bad.length === 0, 'hostile text typed in: nothing runs, nothing is added' +
+		   (bad.length ? ': ' + bad.join('; ') : ''));
+		ok(await text('#summary strong', p) === hostileTitle &&
+		   await text('#storyboard svg > title', p) === hostileTitle,
+		   'the hostile title is shown as text, in the summary and the storyboard');
+		await shot(p, '13-hostile');
+		await p.click('#share');
+		const link = await p.inputValue('#share-url');
+		const other = await context.newPage();
+		other.on('pageerror', e => pageErrors.push('hostile link: ' + String(e)));
+		await other.goto(link);
+		await other.waitForSelector('body[data-ready="1"]');
+		await other.click('#solve-btn');
+		await other.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		await other.waitForTimeout(500);
+		bad = await harmless(other);
+		ok(await other.inputValue('#source') === hostile && bad.length === 0,
+		   'hostile text from a share link: nothing runs, nothing is added' +
+		   (bad.length ? ': ' + bad.join('; ') : ''));
+		await other.close();
+	});
+	const broken = [
+		/* Not well-formed: an HTML parser would end the svg and add
+		 * the img. */
+		'<svg xmlns="http://www.w3.org/2000/svg"><title></svg><img src=x ' +
+			'onerror=window.__pwned=1><svg></title></svg>',
+		/* Well-formed, with what runs script in an svg. */
+		'<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1">' +
+			'<script>window.__pwned=1</script>' +
+			'<image href="x" onerror="window.__pwned=1"/>' +
+			'<foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="x" ' +
+			'onerror="window.__pwned=1"/></foreignObject>' +
+			'<a href="javascript:window.__pwned=1"><text>a link</text></a>' +
+			'<rect width="10" height="10" onclick="window.__pwned=1"/>' +
+			'<text x="5" y="20">drawn</text></svg>',
+	];
+	for (const [k, svg] of broken.entries()) {
+		await section('unescaped storyboard ' + (k + 1), async p => {
+			await p.goto(base);
+			await p.waitForSelector('body[data-ready="1"]');
+			/* The answer as if the library had not escaped. */
+			await p.evaluate(svg => {
+				const solve = solver.solve.bind(solver);
+				solver.solve = async (...a) => ({ ...await solve(...a), svg });
+			}, svg);
+			await p.click('#solve-btn');
+			await p.waitForFunction(() =>
+				/crossings/.test(document.getElementById('result').textContent));
+			await p.evaluate(() => { document.getElementById('board').open = true; });
+			await p.click('#storyboard rect', { timeout: 1000 }).catch(() => {});
+			await p.waitForTimeout(500);
+			const bad = await harmless(p);
+			const board = await text('#storyboard', p);
+			ok(bad.length === 0 && (k === 0 ?
+			   board === 'The storyboard could not be read.' : board === 'drawn'),
+			   (k === 0 ? 'a storyboard that is not well-formed is not shown' :
+			    'a storyboard with scripts, foreign objects, links and handlers ' +
+			    'is drawn without them') + ': ' + (bad.length ? bad.join('; ') :
+			    'the storyboard says "' + board + '"'));
+		});
+	}
+
 	ok(pageErrors.length === 0, 'no script errors' +
 	   (pageErrors.length ? ': ' + pageErrors.join('; ') : ''));
 } catch (e) {
