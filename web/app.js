@@ -9,11 +9,18 @@
 'use strict';
 
 const $ = id => document.getElementById(id);
-const quick = new River();  /* checks, moves, exports */
-const solver = new River(); /* searches and hints, which may be long */
+/* checks, moves, exports */
+const quick = new River({ name: 'river-quick', onCrash: crashed });
+/* searches and hints, which may be long */
+const solver = new River({ name: 'river-solver', onCrash: crashed });
 
 /* The most optimal plans kept to step through. */
 const MAX_PLANS = 100;
+/* The largest puzzle the page takes, in bytes of UTF-8: far above any
+ * real puzzle, and a share link of it stays below the 2 MB that
+ * Chromium allows a URL. */
+const MAX_BYTES = 1 << 20;
+const MAX_URL = 2 << 20;
 
 const page = {
 	name: 'puzzle',   /* for the names of downloads */
@@ -85,6 +92,81 @@ function without(names, gone)
 }
 
 /* ---- Checking as you type -------------------------------------- */
+
+/* The size of text in UTF-8 when it is over the page's limit, else 0
+ * (a UTF-16 unit is at most three bytes: a short text is not counted). */
+function oversize(text)
+{
+	if (text.length * 3 <= MAX_BYTES)
+		return 0;
+	let n = 0;
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if (c < 0x80)
+			n += 1;
+		else if (c < 0x800)
+			n += 2;
+		else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length &&
+			 (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)
+			n += 4, i++;
+		else
+			n += 3;
+	}
+	return n > MAX_BYTES ? n : 0;
+}
+
+/* What is wrong with a text of size bytes, said in full. */
+function tooLarge(bytes)
+{
+	return bytes.toLocaleString('en') + ' bytes, and the playground ' +
+		'takes at most ' + MAX_BYTES.toLocaleString('en') +
+		' (1 MB). The river command reads puzzles of any size.';
+}
+
+/* The puzzle's text, or null when it is too large (and the status line
+ * says so). */
+function source()
+{
+	const text = $('source').value;
+	const bytes = oversize(text);
+	if (!bytes)
+		return text;
+	showProblem('The puzzle is too large: ' + tooLarge(bytes));
+	return null;
+}
+
+/* Something other than the puzzle's own errors, in the status line:
+ * the puzzle cannot be solved or played until it is checked again. */
+function showProblem(text)
+{
+	const status = $('status');
+	page.check = null;
+	status.className = 'error';
+	status.onclick = null;
+	const head = document.createElement('div');
+	head.id = 'error';
+	head.textContent = text;
+	status.replaceChildren(head);
+	$('summary').textContent = '';
+	$('solve-btn').disabled = $('play-btn').disabled = true;
+}
+
+/* A worker failed (river-api.js has started another): said in the
+ * status line, which otherwise would go on saying the puzzle is valid
+ * while nothing answers.  The puzzle stays as it was checked: Solve
+ * tries again. */
+function crashed(e)
+{
+	const status = $('status');
+	status.className = 'error';
+	status.onclick = null;
+	const head = document.createElement('div');
+	head.id = 'crash';
+	head.textContent = 'The library stopped (' + e.message + ') and ' +
+		'has been restarted: what it was doing is lost. Try again; ' +
+		'if it stops again, reload the page.';
+	status.replaceChildren(head);
+}
 
 function showLines(bad)
 {
@@ -159,7 +241,19 @@ let checking = 0;
 async function check()
 {
 	const mine = ++checking;
-	const r = await quick.check($('source').value);
+	const text = source();
+	if (text === null)
+		return { ok: false };
+	let r;
+	try {
+		r = await quick.check(text);
+	} catch (e) {
+		/* A crash is said by crashed(). */
+		if (mine === checking && e.name !== 'Crash')
+			showProblem('The puzzle could not be checked: ' +
+				    e.message + '.');
+		return { ok: false };
+	}
 	if (mine === checking)
 		showCheck(r);
 	return r;
@@ -307,7 +401,9 @@ function showPlans(which)
 
 async function solve()
 {
-	const text = $('source').value;
+	const text = source();
+	if (text === null)
+		return;
 	clearPlan();
 	$('solve-btn').disabled = true;
 	$('cancel-btn').hidden = false;
@@ -322,8 +418,9 @@ async function solve()
 					' states, ' + pr.depth + ' crossings deep…';
 			} });
 	} catch (e) {
-		$('progress').textContent = e.name === 'Cancel' ?
-			'Cancelled.' : 'Failed: ' + e.message;
+		$('progress').textContent = e.name === 'Cancel' ? 'Cancelled.' :
+			e.name === 'Crash' ? 'The search failed: the library stopped.' :
+			'Failed: ' + e.message + '.';
 		return;
 	} finally {
 		$('solve-btn').disabled = false;
@@ -336,7 +433,7 @@ async function solve()
 		return;
 	}
 	const p = r.plan;
-	$('storyboard').innerHTML = r.svg;
+	showStoryboard(r.svg);
 	if (!p.solved) {
 		$('result').textContent = 'No plan: the goal cannot be reached (' +
 			p.states_explored + ' states explored).';
@@ -351,6 +448,63 @@ async function solve()
 	$('plans').hidden = page.plans.length < 2;
 	$('controls').hidden = false;
 	showPlans(0);
+}
+
+/* ---- The storyboard ------------------------------------------------ */
+
+const SVG = 'http://www.w3.org/2000/svg';
+/* What a storyboard is drawn with: the elements and, for <style>, the
+ * rules river_plan_render writes, and the like. */
+const drawing = new Set(['svg', 'g', 'defs', 'title', 'desc', 'style',
+	'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'path',
+	'text', 'tspan']);
+
+/* Keep of e only what draws: elements outside the SVG namespace or not
+ * drawing (script, foreignObject, a, image, use, animations...) go with
+ * what they hold, and so do <style>s that load anything, event handlers
+ * (on...), links and sources other than to the drawing itself, and
+ * javascript: or url() anywhere else. */
+function clean(e)
+{
+	for (const c of Array.from(e.children)) {
+		if (c.namespaceURI !== SVG || !drawing.has(c.localName) ||
+		    c.localName === 'style' &&
+		    /@import|url\s*\(|expression|javascript:/i.test(c.textContent))
+			c.remove();
+		else
+			clean(c);
+	}
+	for (const a of Array.from(e.attributes)) {
+		const name = a.localName.toLowerCase();
+		const value = a.value.replace(/[\s\0-\x1f]+/g, '').toLowerCase();
+		if (name.startsWith('on') ||
+		    (name === 'href' || name === 'src') && !value.startsWith('#') ||
+		    /javascript:|url\((?!#)/.test(value))
+			e.removeAttributeNode(a);
+	}
+}
+
+/*
+ * The storyboard, river_plan_render's SVG: parsed as XML, never as the
+ * page's HTML, and only its drawing kept (clean) before it joins the
+ * page.  The library escapes every title, label and description it
+ * writes; this holds even if it did not.  A text that is not one
+ * well-formed <svg> is not shown at all.
+ */
+function showStoryboard(text)
+{
+	const board = $('storyboard');
+	const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+	const svg = doc.documentElement;
+	if (doc.getElementsByTagNameNS('*', 'parsererror').length ||
+	    svg.namespaceURI !== SVG || svg.localName !== 'svg') {
+		const p = document.createElement('p');
+		p.textContent = 'The storyboard could not be read.';
+		board.replaceChildren(p);
+		return;
+	}
+	clean(svg);
+	board.replaceChildren(document.importNode(svg, true));
 }
 
 /* ---- Play mode --------------------------------------------------- */
@@ -400,7 +554,17 @@ function say(text, cls)
  * state is where the player stands. */
 async function replay(moves)
 {
-	const r = await quick.replay($('source').value, planText(moves));
+	const text = source();
+	if (text === null)
+		return { ok: false };
+	let r;
+	try {
+		r = await quick.replay(text, planText(moves));
+	} catch (e) {
+		if (e.name !== 'Crash')
+			say('No answer: ' + e.message + '.', 'refused');
+		return { ok: false };
+	}
 	if (!r.ok) {
 		say(r.error.message, 'refused');
 		return r;
@@ -548,7 +712,18 @@ async function hint()
 
 async function download(format)
 {
-	const r = await quick.exportModel($('source').value, format);
+	const text = source();
+	if (text === null)
+		return;
+	let r;
+	try {
+		r = await quick.exportModel(text, format);
+	} catch (e) {
+		if (e.name !== 'Crash')
+			say('No ' + formats[format][0] + ' model: ' + e.message +
+			    '.', 'refused');
+		return;
+	}
 	if (!r.ok) {
 		say('No ' + formats[format][0] + ' model: ' + r.error.message +
 			'.', 'refused');
@@ -578,10 +753,27 @@ function decode(data)
 	return new TextDecoder().decode(Uint8Array.from(s, c => c.charCodeAt(0)));
 }
 
+/* A link that carries the puzzle; refused, with why, for a puzzle over
+ * the page's limit (which a link could not open), or a link longer
+ * than a browser takes. */
 function share()
 {
+	const text = $('source').value, bytes = oversize(text);
+	$('share-url').hidden = true;
+	if (bytes) {
+		say('The puzzle is too large to share: ' + tooLarge(bytes),
+		    'refused');
+		return;
+	}
 	const url = location.href.replace(/#.*$/, '') + '#puzzle=' +
-		encode($('source').value);
+		encode(text);
+	if (url.length > MAX_URL) {
+		say('The link would be too long to share: ' +
+		    url.length.toLocaleString('en') + ' characters, and ' +
+		    'Chromium takes at most ' + MAX_URL.toLocaleString('en') +
+		    '.', 'refused');
+		return;
+	}
 	history.replaceState(null, '', url);
 	$('share-url').hidden = false;
 	$('share-url').value = url;
@@ -598,19 +790,41 @@ function load(name, text)
 	return check();
 }
 
-function fromLocation()
+/* The puzzle of the page's link: {text}, {error} saying why it cannot
+ * be opened, or null when the link holds none.  One over the size the
+ * page takes is refused before it is decoded. */
+function linked()
 {
 	const m = /#puzzle=([A-Za-z0-9_-]*)/.exec(location.hash);
 	if (!m)
-		return false;
+		return null;
+	const over = 'The link\'s puzzle is too large to open: ';
+	if (Math.floor(m[1].length * 3 / 4) > MAX_BYTES)
+		return { error: over + tooLarge(Math.floor(m[1].length * 3 / 4)) };
+	let text;
 	try {
-		const text = decode(m[1]);
-		$('puzzles').value = '';
-		return load('puzzle', text);
+		text = decode(m[1]);
 	} catch (e) {
-		say('The link does not hold a puzzle.', 'refused');
-		return false;
+		return { error: 'The link does not hold a puzzle.' };
 	}
+	if (oversize(text))
+		return { error: over + tooLarge(oversize(text)) };
+	return { text };
+}
+
+/* Open the puzzle of a link followed in the page; a link refused
+ * leaves the puzzle shown as it was. */
+function fromLocation()
+{
+	const l = linked();
+	if (!l)
+		return;
+	if (l.error) {
+		say(l.error, 'refused');
+		return;
+	}
+	$('puzzles').value = '';
+	load('puzzle', l.text);
 }
 
 /* ---- Wiring --------------------------------------------------------- */
@@ -680,7 +894,8 @@ async function main()
 	document.addEventListener('keydown', keys);
 	window.addEventListener('hashchange', fromLocation);
 
-	const info = await quick.info();
+	const info = await quick.info().catch(e => ({ version: '(' + e.message + ')',
+		formats: [] }));
 	$('version').textContent = info.version;
 	for (const f of info.formats) {
 		const b = document.createElement('button');
@@ -690,12 +905,16 @@ async function main()
 		b.onclick = () => download(f);
 		$('exports').append(b);
 	}
-	const shared = fromLocation();
-	if (shared) {
-		await shared;
+	/* The link's puzzle, else wolf, goat and cabbage, and then why
+	 * the link's was refused. */
+	const l = linked();
+	if (l && l.text !== undefined) {
+		await load('puzzle', l.text);
 	} else {
 		menu.value = 'wgc';
 		await load('wgc', RIVER_PUZZLES.find(q => q.name === 'wgc').text);
+		if (l)
+			say(l.error, 'refused');
 	}
 	page.readyMs = performance.now();
 	document.body.dataset.ready = '1';

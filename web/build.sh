@@ -45,16 +45,18 @@ tmp=$out/.build
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
-# Compiled again only when a source or a header is newer.
+# Compiled again only when a source, a header or this script is newer.
 if [ -f "$out/river.js" ] && [ -f "$out/river.wasm" ] && [ -z "$(find "$srcdir/lib" "$srcdir/include" \
-	"$srcdir/web/glue.c" lib -newer "$out/river.js" -name '*.[chyl]' \
-	-print 2>/dev/null | head -n 1)" ]; then
+	"$srcdir/web/glue.c" "$srcdir/web/build.sh" lib -newer "$out/river.js" \
+	\( -name '*.[chyl]' -o -name build.sh \) -print 2>/dev/null | head -n 1)" ]; then
 	cp "$out/river.js" "$tmp/river.js"
 	cp "$out/river.wasm" "$tmp/river.wasm"
 else
 	echo "  EMCC     $out/river.js"
 	# One thread (the browser build has no pthreads; the glue asks for one);
-	# memory grows on demand, for the large puzzles.
+	# memory grows on demand, for the large puzzles.  The worker copies
+	# the texts it passes into the heap (malloc, stringToUTF8) rather
+	# than onto the stack, which is 5 MB and unguarded.
 	# shellcheck disable=SC2086
 	"$EMCC" -std=c11 -O2 -DRIVER_BUILDING \
 		-I"$srcdir/include" -I"$srcdir/lib" -Ilib -I. \
@@ -62,7 +64,8 @@ else
 		-sMODULARIZE=1 -sEXPORT_NAME=createRiver \
 		-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
 		-sENVIRONMENT=web,worker,node \
-		-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+		-sEXPORTED_FUNCTIONS=_malloc,_free \
+		-sEXPORTED_RUNTIME_METHODS=UTF8ToString,lengthBytesUTF8,stringToUTF8
 fi
 
 echo "  GEN      $out/index.html"

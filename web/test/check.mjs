@@ -77,6 +77,42 @@ const shot = async (p, name) => {
 const text = async (sel, p = page) => (await p.textContent(sel)) || '';
 const wgc = fs.readFileSync(path.join(puzzles, 'wgc.puz'), 'utf8');
 
+/* A part of the test on a page of its own, so that a page it leaves
+ * dead (the failure it looks for) does not take the parts after it
+ * with it. */
+async function section(what, fn, timeout = 20000)
+{
+	const p = await context.newPage();
+	p.on('pageerror', e => pageErrors.push(what + ': ' + String(e)));
+	p.setDefaultTimeout(timeout);
+	try {
+		await fn(p);
+	} catch (e) {
+		ok(false, what + ': ' + String(e.message || e).split('\n')[0]);
+		await shot(p, 'failure-' + what.replace(/\W+/g, '-')).catch(() => {});
+	} finally {
+		await p.close();
+	}
+}
+
+/* The page's worker of that name (river-api.js names them); the page
+ * starts the quick one first, the solver's second. */
+async function workerNamed(p, name)
+{
+	const ws = p.workers();
+	for (const w of ws)
+		if (await w.evaluate(() => self.name).catch(() => '') === name)
+			return w;
+	return ws[name === 'river-solver' ? 1 : 0];
+}
+
+/* Wait until the status line says something matching re. */
+function statusSays(p, re)
+{
+	return p.waitForFunction(re => new RegExp(re).test(
+		document.getElementById('status').textContent), re.source);
+}
+
 async function openAndSolve(p, url)
 {
 	await p.goto(url);
@@ -290,6 +326,272 @@ try {
 	   'the page fits a 390 px wide screen');
 	await shot(small, '8-phone');
 	await phone.close();
+
+	/* 13. A text over the page's limit (1 MB) is refused in the status
+	 * line, and the page goes on working: before, the text went onto
+	 * the library's stack, and from 1.30 M characters it overwrote
+	 * the library's memory or crashed its worker. */
+	const MAX = 1 << 20, wgcBytes = Buffer.byteLength(wgc);
+	const padded = n => wgc + '#' + 'x'.repeat(n - wgcBytes - 2) + '\n';
+	await section('too large', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', padded(1400000));
+		await p.waitForSelector('#status.error');
+		const said = await text('#error', p);
+		ok(said === 'The puzzle is too large: 1,400,000 bytes, and the ' +
+		   'playground takes at most 1,048,576 (1 MB). The river ' +
+		   'command reads puzzles of any size.',
+		   'a puzzle of 1.4 M characters is refused as too large: ' + said);
+		ok(await p.$eval('#solve-btn', b => b.disabled) &&
+		   await p.$eval('#play-btn', b => b.disabled),
+		   'a puzzle too large cannot be solved or played');
+		await shot(p, '9-too-large');
+		await p.fill('#source', padded(MAX));
+		await statusSays(p, /^The puzzle is valid\.$/);
+		ok(true, 'a puzzle of exactly 1,048,576 bytes is checked');
+		await p.selectOption('#puzzles', 'wgc');
+		await statusSays(p, /^The puzzle is valid\.$/);
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings · 2 optimal plans/.test(await text('#result', p)),
+		   'then wgc is solved: ' + await text('#result', p));
+	});
+
+	/* 14. The worker's API has no such limit: texts past it reach the
+	 * library through its heap, which answers, and answers the next
+	 * puzzle; the library's own limit is 16 MiB. */
+	await section('past the limit', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		const got = await p.evaluate(async ([wgc, sizes]) => {
+			const river = new River();
+			const late = new Promise(r => setTimeout(() => r('no answer in 15 s'), 15000));
+			const out = [];
+			for (const n of sizes) {
+				const t = wgc + '#' + 'x'.repeat(n - wgc.length - 1);
+				out.push(await Promise.race([river.check(t).then(r =>
+					r.ok ? r.title : r.error.message, e => e.message), late]));
+			}
+			out.push(await Promise.race([river.check(wgc).then(r =>
+				r.ok ? r.title : r.error.message, e => e.message), late]));
+			return out;
+		}, [wgc, [1300000, 1400000, 6000000, 20000000]]);
+		const title = 'Wolf, goat and cabbage';
+		ok(got[0] === title && got[1] === title && got[2] === title,
+		   'River.check takes texts of 1.3, 1.4 and 6 M characters: ' + got.slice(0, 3).join('; '));
+		ok(/too large for a puzzle/.test(got[3]),
+		   'one of 20 M characters is refused by the library: ' + got[3]);
+		ok(got[4] === title, 'and the next check answers: ' + got[4]);
+	});
+
+	/* 15. A worker that fails is reported in the status line and
+	 * restarted, and Solve does not hang.  Nothing honest makes the
+	 * library trap now, so the test makes it: the solver's stack
+	 * pointer set to 16 traps the next call with an access out of
+	 * bounds (as a text on the stack did); an error thrown in the quick
+	 * worker escapes it. */
+	await section('worker crash', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		const w = await workerNamed(p, 'river-solver');
+		await w.evaluate(async () => {
+			while (!ready)
+				await new Promise(r => setTimeout(r, 10));
+			(await ready).stackRestore(16);
+		});
+		await p.click('#solve-btn');
+		await statusSays(p, /^The library stopped/);
+		await p.waitForFunction(() => !document.getElementById('solve-btn').disabled);
+		ok(await text('#status', p) === 'The library stopped (memory access out of ' +
+		   'bounds) and has been restarted: what it was doing is lost. Try ' +
+		   'again; if it stops again, reload the page.',
+		   'a trap in the solver is said in the status line: ' + await text('#status', p));
+		ok(await text('#progress', p) === 'The search failed: the library stopped.',
+		   'and the search says it failed: ' + await text('#progress', p));
+		await shot(p, '10-crash');
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings/.test(await text('#result', p)),
+		   'Solve again: the restarted worker solves wgc');
+		const q = await workerNamed(p, 'river-quick');
+		await q.evaluate(() => {
+			setTimeout(() => { throw new Error('provoked failure'); });
+		});
+		await statusSays(p, /^The library stopped/);
+		ok(/^The library stopped \(.*provoked failure\) and has been restarted/.test(
+			await text('#status', p)),
+		   'an error escaping the quick worker is said: ' + await text('#status', p));
+		await p.fill('#source', wgc.replace('goat eats cabbage', 'goat eats cabage'));
+		await p.waitForSelector('#status.error #error');
+		ok(/unknown item 'cabage'/.test(await text('#error', p)),
+		   'and the restarted worker checks the next edit');
+	});
+
+	/* 16. A share link of a puzzle over the limit is refused, when it
+	 * is made and when it is opened (a link of 1.8 MB, under the 2 MB
+	 * Chromium takes, left the page dead even after a reload). */
+	const over = padded(1350000);
+	const overLink = base + '#puzzle=' + Buffer.from(over).toString('base64url');
+	console.log('# a link of ' + overLink.length + ' characters');
+	await section('share link refused', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', over);
+		await p.waitForSelector('#status.error');
+		await p.click('#share');
+		await p.waitForFunction(() => /to share/.test(
+			document.getElementById('message').textContent));
+		ok(await text('#message', p) === 'The puzzle is too large to ' +
+		   'share: 1,350,000 bytes, and the playground takes at most ' +
+		   '1,048,576 (1 MB). The river command reads puzzles of any size.' &&
+		   await p.$eval('#share-url', e => e.hidden) &&
+		   !/#puzzle=/.test(p.url()),
+		   'no share link for a puzzle too large: ' + await text('#message', p));
+		await shot(p, '11-share-refused');
+	});
+	/* Chromium takes seconds to open a URL this long, a blank page
+	 * as much as this one: more time. */
+	await section('link refused', async p => {
+		const t0 = Date.now();
+		await p.goto(overLink);
+		await p.waitForSelector('body[data-ready="1"]');
+		console.log('# the page was ready ' + Math.round(await p.evaluate(() =>
+			riverPage.readyMs)) + ' ms after navigation by its clock, ' +
+			(Date.now() - t0) + ' ms as the test harness saw it');
+		const said = 'The link\'s puzzle is too large to open: 1,350,000 ' +
+		      'bytes, and the playground takes at most 1,048,576 (1 MB). ' +
+		      'The river command reads puzzles of any size.';
+		ok(await text('#message', p) === said,
+		   'a link of 1.8 MB is refused: ' + await text('#message', p));
+		ok(await p.inputValue('#source') === wgc &&
+		   await text('#status', p) === 'The puzzle is valid.',
+		   'and the page shows wgc instead');
+		await shot(p, '12-link-refused');
+		await p.reload();
+		await p.waitForSelector('body[data-ready="1"]');
+		ok(await text('#message', p) === said, 'a reload says it again');
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		ok(/^7 crossings/.test(await text('#result', p)), 'and solves wgc');
+	}, 120000);
+
+	/* 17. Hostile text in a title, a description and labels, typed and
+	 * from a share link: shown as text, nothing runs, no element is
+	 * added.  And a storyboard as the library would write it if it
+	 * did not escape them (the answer changed on its way to the page):
+	 * parsed as XML and cleaned, never inserted as HTML. */
+	const hostile = [
+		'title "</svg><img src=x onerror=window.__pwned=1><svg>"',
+		'description "<script>window.__pwned=1</script><iframe ' +
+			'src=\\"javascript:window.__pwned=1\\"></iframe>]]>"',
+		'items farmer "<img src=x onerror=window.__pwned=1>", wolf ' +
+			'"</text><script>window.__pwned=1</script>", goat ' +
+			'"\\"/><foreignObject><img src=x onerror=window.__pwned=1 />' +
+			'</foreignObject>", cabbage "<![CDATA[<svg ' +
+			'onload=window.__pwned=1>]]>"',
+		'boat seats 2', 'rowers farmer', 'guard farmer',
+		'wolf eats goat', 'goat eats cabbage', ''].join('\n');
+	const hostileTitle = '</svg><img src=x onerror=window.__pwned=1><svg>';
+	/* Nothing ran and the document holds only what the page and the
+	 * library's drawing make. */
+	const harmless = p => p.evaluate(() => {
+		const bad = [];
+		if (window.__pwned !== undefined)
+			bad.push('window.__pwned is ' + window.__pwned);
+		for (const e of document.querySelectorAll('img, iframe, object, embed, ' +
+			'image, foreignObject, a, use, set, animate, script:not([src])'))
+			bad.push('a ' + e.localName);
+		for (const e of document.querySelectorAll('*'))
+			for (const a of e.attributes)
+				if (/^on/i.test(a.name) || /javascript:/i.test(a.value))
+					bad.push(e.localName + ' ' + a.name + '=' + a.value);
+		const drawn = new Set(['svg', 'title', 'style', 'rect', 'text', 'g', 'path']);
+		for (const e of document.getElementById('storyboard').children)
+			if (e.localName !== 'svg' && e.localName !== 'p')
+				bad.push('a ' + e.localName + ' in the storyboard');
+		for (const e of document.querySelectorAll('#storyboard svg *'))
+			if (!drawn.has(e.localName))
+				bad.push('a ' + e.localName + ' in the storyboard');
+		return bad;
+	});
+	await section('hostile text', async p => {
+		await p.goto(base);
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.fill('#source', hostile);
+		await statusSays(p, /^The puzzle is valid\.$/);
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		await p.keyboard.press('End');
+		await p.evaluate(() => { document.getElementById('board').open = true; });
+		await p.waitForTimeout(500);
+		let bad = await harmless(p);
+		ok(bad.length === 0, 'hostile text typed in: nothing runs, nothing is added' +
+		   (bad.length ? ': ' + bad.join('; ') : ''));
+		ok(await text('#summary strong', p) === hostileTitle &&
+		   await text('#storyboard svg > title', p) === hostileTitle,
+		   'the hostile title is shown as text, in the summary and the storyboard');
+		await shot(p, '13-hostile');
+		await p.click('#share');
+		const link = await p.inputValue('#share-url');
+		const other = await context.newPage();
+		other.on('pageerror', e => pageErrors.push('hostile link: ' + String(e)));
+		await other.goto(link);
+		await other.waitForSelector('body[data-ready="1"]');
+		await other.click('#solve-btn');
+		await other.waitForFunction(() =>
+			/crossings/.test(document.getElementById('result').textContent));
+		await other.waitForTimeout(500);
+		bad = await harmless(other);
+		ok(await other.inputValue('#source') === hostile && bad.length === 0,
+		   'hostile text from a share link: nothing runs, nothing is added' +
+		   (bad.length ? ': ' + bad.join('; ') : ''));
+		await other.close();
+	});
+	const broken = [
+		/* Not well-formed: an HTML parser would end the svg and add
+		 * the img. */
+		'<svg xmlns="http://www.w3.org/2000/svg"><title></svg><img src=x ' +
+			'onerror=window.__pwned=1><svg></title></svg>',
+		/* Well-formed, with what runs script in an svg. */
+		'<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1">' +
+			'<script>window.__pwned=1</script>' +
+			'<image href="x" onerror="window.__pwned=1"/>' +
+			'<foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="x" ' +
+			'onerror="window.__pwned=1"/></foreignObject>' +
+			'<a href="javascript:window.__pwned=1"><text>a link</text></a>' +
+			'<rect width="10" height="10" onclick="window.__pwned=1"/>' +
+			'<text x="5" y="20">drawn</text></svg>',
+	];
+	for (const [k, svg] of broken.entries()) {
+		await section('unescaped storyboard ' + (k + 1), async p => {
+			await p.goto(base);
+			await p.waitForSelector('body[data-ready="1"]');
+			/* The answer as if the library had not escaped. */
+			await p.evaluate(svg => {
+				const solve = solver.solve.bind(solver);
+				solver.solve = async (...a) => ({ ...await solve(...a), svg });
+			}, svg);
+			await p.click('#solve-btn');
+			await p.waitForFunction(() =>
+				/crossings/.test(document.getElementById('result').textContent));
+			await p.evaluate(() => { document.getElementById('board').open = true; });
+			await p.click('#storyboard rect', { timeout: 1000 }).catch(() => {});
+			await p.waitForTimeout(500);
+			const bad = await harmless(p);
+			const board = await text('#storyboard', p);
+			ok(bad.length === 0 && (k === 0 ?
+			   board === 'The storyboard could not be read.' : board === 'drawn'),
+			   (k === 0 ? 'a storyboard that is not well-formed is not shown' :
+			    'a storyboard with scripts, foreign objects, links and handlers ' +
+			    'is drawn without them') + ': ' + (bad.length ? bad.join('; ') :
+			    'the storyboard says "' + board + '"'));
+		});
+	}
 
 	ok(pageErrors.length === 0, 'no script errors' +
 	   (pageErrors.length ? ': ' + pageErrors.join('; ') : ''));
