@@ -65,12 +65,15 @@ wait_for() {
 	test -s "$1"
 }
 
-# river "$@" in the background, with SIGINT as it is by default (a
-# background job of a script ignores it), its pid in $river_pid.
+# river "$@" in the background, with the signals it is sent as they are
+# by default (a background job of a script ignores SIGINT, and nohup
+# SIGHUP: river keeps ignoring what it was started ignoring), its pid in
+# $river_pid.
 start_river() {
 	rm -f "$fake/pid" "$fake/child" "$fake/runs"
 	FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
-		env --default-signal=INT "$RIVER" "$@" >"$tmp/out" 2>"$tmp/err" &
+		env --default-signal=INT,TERM,HUP "$RIVER" "$@" \
+		>"$tmp/out" 2>"$tmp/err" &
 	river_pid=$!
 }
 
@@ -79,7 +82,7 @@ start_river() {
 # moment to die on a busy machine, so those get up to 5 s.
 check_stopped() {
 	what=$1 want=$2 engine_pid=$3 child_pid=$4
-	wait "$river_pid"
+	wait_timeout "$river_pid" 30
 	rc=$?
 	left=$(ls "$tmp/tmp")
 	tries=0
@@ -101,7 +104,7 @@ check_stopped() {
 	rm -rf "$tmp/tmp"/*
 }
 
-if ! env --default-signal=INT true 2>/dev/null; then
+if ! env --default-signal=INT,TERM,HUP true 2>/dev/null; then
 	skip_all "env has no --default-signal"
 fi
 
@@ -116,6 +119,7 @@ for sig in TERM INT HUP; do
 		else
 			not_ok "the fake $e did not start"
 			kill -KILL "$river_pid"
+			wait_timeout "$river_pid" 10
 		fi
 	done
 	# The built-in search.
@@ -151,6 +155,7 @@ if REAL=$(command -v z3); then
 		else
 			not_ok "least time: the third z3 run did not start"
 			kill -KILL "$river_pid"
+			wait_timeout "$river_pid" 10
 		fi
 	done
 	unset REAL REAL_RUNS
