@@ -354,8 +354,13 @@ typedef enum river_format {
 /*
  * Render a plan (solved or not) as text, JSON or SVG into a new string
  * *out, NUL-terminated, which the caller releases with river_free.
- * RIVER_FORMAT_CSV is RIVER_EINVAL.
+ * RIVER_FORMAT_CSV is RIVER_EINVAL.  The SVG storyboard of a plan of
+ * more than RIVER_SVG_MAX_CROSSINGS crossings draws the first half of
+ * that many and the last half, with a panel between saying which
+ * crossings are not drawn.
  */
+#define RIVER_SVG_MAX_CROSSINGS 1000
+
 RIVER_API int river_plan_render(char **out, const river_plan *plan,
 				river_format format);
 
@@ -391,7 +396,9 @@ RIVER_API int river_verify(river_verdict *out, const river_puzzle *puzzle,
  * As river_verify, and on RIVER_OK a storyboard of the plan in *out (as
  * river_plan_render's RIVER_FORMAT_SVG, released with river_free): the
  * crossings up to the first illegal one, and that one in red with its
- * reason; for a legal plan, all of them.
+ * reason; for a legal plan, all of them (of more than
+ * RIVER_SVG_MAX_CROSSINGS, the first and the last, as river_plan_render
+ * draws them).
  */
 RIVER_API int river_verify_svg(char **out, river_verdict *verdict,
 			       const river_puzzle *puzzle, const char *text,

@@ -40,6 +40,30 @@ same() {
 	return 1
 }
 
+# Wait for background process $1, a child of this shell, at most $2
+# seconds, and return its exit status.  Past that, kill it, say so as a
+# TAP diagnostic, and return 124 (as timeout(1) does), so that a test
+# fails rather than hangs.  A zombie has ended and waits to be reaped.
+wait_timeout() {
+	wt_tries=0
+	while test $wt_tries -lt $(($2 * 10)); do
+		case $(ps -o stat= -p "$1" 2>/dev/null) in
+		'' | Z*) break ;;
+		esac
+		sleep 0.1
+		wt_tries=$((wt_tries + 1))
+	done
+	case $(ps -o stat= -p "$1" 2>/dev/null) in
+	'' | Z*)
+		wait "$1"
+		return ;;
+	esac
+	echo "# process $1 did not end within $2 s: killed"
+	kill -KILL "$1" 2>/dev/null
+	wait "$1"
+	return 124
+}
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/river-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 

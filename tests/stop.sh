@@ -2,7 +2,10 @@
 # Stopping early: SIGTERM, SIGINT or SIGHUP to river, or --timeout, while
 # an engine runs or the built-in search does.  A signal N ends river
 # with 128+N, a time limit with 3 and a message; either way the engine's
-# whole process group is gone and no temporary folder is left.
+# whole process group is gone and no temporary folder is left.  SIGKILL
+# leaves river no say: the watchdog it starts with the engine ends the
+# group and removes the folder, and a folder left by a river that no
+# longer runs is removed by the next.
 . "${srcdir:-.}/tests/lib.sh"
 
 fake="$tmp/bin"
@@ -65,12 +68,15 @@ wait_for() {
 	test -s "$1"
 }
 
-# river "$@" in the background, with SIGINT as it is by default (a
-# background job of a script ignores it), its pid in $river_pid.
+# river "$@" in the background, with the signals it is sent as they are
+# by default (a background job of a script ignores SIGINT, and nohup
+# SIGHUP: river keeps ignoring what it was started ignoring), its pid in
+# $river_pid.
 start_river() {
 	rm -f "$fake/pid" "$fake/child" "$fake/runs"
 	FAKE_DIR=$fake TMPDIR=$tmp/tmp PATH="$fake:$PATH" \
-		env --default-signal=INT "$RIVER" "$@" >"$tmp/out" 2>"$tmp/err" &
+		env --default-signal=INT,TERM,HUP "$RIVER" "$@" \
+		>"$tmp/out" 2>"$tmp/err" &
 	river_pid=$!
 }
 
@@ -79,7 +85,7 @@ start_river() {
 # moment to die on a busy machine, so those get up to 5 s.
 check_stopped() {
 	what=$1 want=$2 engine_pid=$3 child_pid=$4
-	wait "$river_pid"
+	wait_timeout "$river_pid" 30
 	rc=$?
 	left=$(ls "$tmp/tmp")
 	tries=0
@@ -101,7 +107,7 @@ check_stopped() {
 	rm -rf "$tmp/tmp"/*
 }
 
-if ! env --default-signal=INT true 2>/dev/null; then
+if ! env --default-signal=INT,TERM,HUP true 2>/dev/null; then
 	skip_all "env has no --default-signal"
 fi
 
@@ -116,6 +122,7 @@ for sig in TERM INT HUP; do
 		else
 			not_ok "the fake $e did not start"
 			kill -KILL "$river_pid"
+			wait_timeout "$river_pid" 10
 		fi
 	done
 	# The built-in search.
@@ -125,6 +132,68 @@ for sig in TERM INT HUP; do
 	check_stopped "SIG$sig during the built-in search: exit $((128 + n))" \
 		$((128 + n)) "" ""
 done
+
+# SIGKILL, as the OOM killer sends: river cannot clean up, its watchdog
+# does, within a few seconds (a second's grace for the child that
+# ignores SIGTERM): the engine's group ended, the folder removed, and the
+# watchdog gone too.
+for e in z3 cbc; do
+	start_river solve -q --engine "$e" "$srcdir/puzzles/wgc.puz"
+	if wait_for "$fake/child"; then
+		engine_pid=$(cat "$fake/pid") child_pid=$(cat "$fake/child")
+		kill -KILL "$river_pid"
+		wait_timeout "$river_pid" 10
+		rc=$?
+		tries=0
+		while { alive "$engine_pid" || alive "$child_pid" ||
+			test -n "$(ls "$tmp/tmp")" ||
+			pgrep -f "$tmp/tmp/river-" >/dev/null; } && test $tries -lt 50; do
+			sleep 0.1
+			tries=$((tries + 1))
+		done
+		if test "$rc" -eq 137 && ! alive "$engine_pid" && ! alive "$child_pid" &&
+		   test -z "$(ls "$tmp/tmp")" && ! pgrep -f "$tmp/tmp/river-" >/dev/null; then
+			ok "SIGKILL during $e: engine group ended, folder removed, by the watchdog"
+		else
+			not_ok "SIGKILL during $e: engine group ended, folder removed, by the watchdog (exit $rc)"
+			alive "$engine_pid" && echo "# the engine $engine_pid runs on"
+			alive "$child_pid" && echo "# its child $child_pid runs on"
+			ls "$tmp/tmp" | sed 's/^/# left: /'
+			pgrep -af "$tmp/tmp/river-" | sed 's/^/# runs on: /'
+			kill -KILL -"$engine_pid" "$child_pid" 2>/dev/null
+			for p in $(pgrep -f "$tmp/tmp/river-"); do kill -KILL "$p"; done
+		fi
+	else
+		not_ok "the fake $e did not start"
+		kill -KILL "$river_pid"
+		wait_timeout "$river_pid" 10
+	fi
+	rm -rf "$tmp/tmp"/*
+done
+
+# Folders left behind (by a river killed before the watchdog, or
+# without one): the next river to run an engine removes those named for
+# a process that no longer runs, and keeps the others.
+sh -c 'exit 0' &
+dead=$!
+wait_timeout "$dead" 10
+mkdir "$tmp/tmp/river-$dead-AbCdEf" "$tmp/tmp/river-$dead-AbCdEf/tmp" \
+	"$tmp/tmp/river-$$-AbCdEf" "$tmp/tmp/river-AbCdEf" \
+	"$tmp/tmp/river-$dead-AbCdEfGh" || exit 99
+echo model >"$tmp/tmp/river-$dead-AbCdEf/model.lp"
+echo model >"$tmp/tmp/river-$dead-AbCdEf/tmp/engine.1"
+start_river solve -q --timeout 1 --engine glpk "$srcdir/puzzles/wgc.puz"
+wait_timeout "$river_pid" 30
+left=$(ls "$tmp/tmp" | LC_ALL=C sort | tr '\n' ' ')
+kept=$(printf '%s\n' "river-$$-AbCdEf" "river-$dead-AbCdEfGh" river-AbCdEf |
+	LC_ALL=C sort | tr '\n' ' ')
+if test "$left" = "$kept"; then
+	ok "the folder of a river that no longer runs is removed, the others kept"
+else
+	not_ok "the folder of a river that no longer runs is removed, the others kept"
+	echo "# left: $left"
+fi
+rm -rf "$tmp/tmp"/*
 
 # The least time with z3 takes several runs: a signal, or the time
 # limit, in the third ends it all the same, with no plan.
@@ -151,6 +220,7 @@ if REAL=$(command -v z3); then
 		else
 			not_ok "least time: the third z3 run did not start"
 			kill -KILL "$river_pid"
+			wait_timeout "$river_pid" 10
 		fi
 	done
 	unset REAL REAL_RUNS

@@ -1036,6 +1036,17 @@ static unsigned long long optimum(const river_puzzle *puzzle,
 	return n;
 }
 
+/* A storyboard of a plan of n crossings leaves some out: say so. */
+static void note_svg_cap(const char *name, size_t n)
+{
+	if (n > RIVER_SVG_MAX_CROSSINGS)
+		fprintf(stderr, "river: %s: %zu crossings, more than %d to "
+			"draw: the first %d and the last %d are drawn, and a "
+			"panel between says which are not\n", name, n,
+			RIVER_SVG_MAX_CROSSINGS, RIVER_SVG_MAX_CROSSINGS / 2,
+			RIVER_SVG_MAX_CROSSINGS - RIVER_SVG_MAX_CROSSINGS / 2);
+}
+
 static int verify(const struct options *opts, const river_puzzle *puzzle)
 {
 	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
@@ -1057,6 +1068,8 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 		print_diag(&diag);
 		return exit_status(rc);
 	}
+	if (out)
+		note_svg_cap(name, v.crossings);
 	if (!out) {
 		/* A legal plan is compared with the optimum. */
 		if (v.legal)
@@ -1181,6 +1194,8 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	if (rc != RIVER_OK)
 		return search_failed(opts, rc, &diag, !opts->engine);
 	rc = river_plan_render(&text, plan, opts->format);
+	if (rc == RIVER_OK && opts->format == RIVER_FORMAT_SVG)
+		note_svg_cap(opts->name, river_plan_crossings(plan));
 	return print_plan(plan, text, rc);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -124,13 +125,62 @@ static void remove_tree(const char *path)
 	rmdir(path);
 }
 
-static int make_workdir(struct workdir *w, const char *format, river_diag *diag)
+/* The folder of a river process that no longer runs: a folder of
+ * TMPDIR owned by this user, named river-PID-XXXXXX, whose PID is not a
+ * running process.  (A folder whose PID is that of another process now
+ * is kept.) */
+static bool stale(const char *tmp, const char *name, char *path, size_t size)
+{
+	const char *p = name + strlen("river-");
+	char *end;
+	long pid;
+	struct stat st;
+
+	if (strncmp(name, "river-", strlen("river-")) != 0 ||
+	    *p < '1' || *p > '9')
+		return false;
+	errno = 0;
+	pid = strtol(p, &end, 10);
+	if (errno || *end != '-' || strlen(end + 1) != 6 ||
+	    pid <= 0 || (pid_t)pid != pid || pid == (long)getpid())
+		return false;
+	if (snprintf(path, size, "%s/%s", tmp, name) >= (int)size ||
+	    lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return false;
+	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Remove what river processes killed before they could clean up left in
+ * tmp (see stale). */
+static void remove_stale(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *ent;
+	char path[4400];
+
+	while (d && (ent = readdir(d)) != NULL)
+		if (stale(tmp, ent->d_name, path, sizeof path))
+			remove_tree(path);
+	if (d)
+		closedir(d);
+}
+
+static const char *tmp_folder(void)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	if (!tmp || !*tmp)
-		tmp = "/tmp";
-	snprintf(w->dir, sizeof w->dir, "%s/river-XXXXXX", tmp);
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
+/* The folder is named for the process that makes it, so that the next
+ * river can tell whether its owner still runs (see stale). */
+static int make_workdir(struct workdir *w, const char *format, river_diag *diag)
+{
+	const char *tmp = tmp_folder();
+
+	snprintf(w->dir, sizeof w->dir, "%s/river-%ld-XXXXXX", tmp,
+		 (long)getpid());
 	if (!mkdtemp(w->dir))
 		return diag_set(diag, RIVER_EIO, NULL, NULL,
 				"cannot make a temporary folder in %s: %s", tmp,
@@ -264,6 +314,164 @@ static void nap(long ms)
 	nanosleep(&t, NULL);
 }
 
+/* The watchdog: a shell that outlives river to end what river can no
+ * longer end, when river is killed (SIGKILL, the OOM killer) while the
+ * engine runs.  It reads lines from a socket of which river holds the
+ * other end: the engine's process group when it starts, "-" once the
+ * group is gone, "end" once the folder is removed.  When the socket
+ * closes before "end" (river died: the kernel closed its end), it ends
+ * the group it was given as river would (SIGTERM, a second's grace as
+ * ENGINE_GRACE_MS, SIGKILL) and removes the folder, its only argument.
+ * It ignores the signals a terminal sends, and runs in a process group
+ * of its own, neither river's nor the engine's, so that what ends
+ * either does not end it. */
+static const char watchdog_script[] =
+	"trap '' HUP INT QUIT TERM\n"
+	"PATH=/bin:/usr/bin:$PATH\n"
+	"g=\n"
+	"while read -r line; do\n"
+	"	case $line in\n"
+	"	end) exit 0 ;;\n"
+	"	-) g= ;;\n"
+	"	''|*[!0-9]*) ;;\n"
+	"	*) g=$line ;;\n"
+	"	esac\n"
+	"done\n"
+	"if test -n \"$g\"; then\n"
+	"	kill -TERM -$g\n"
+	"	i=0\n"
+	"	while kill -0 -$g && test $i -lt 10; do sleep 0.1; i=$((i + 1)); done\n"
+	"	kill -KILL -$g\n"
+	"	i=0\n"
+	"	while kill -0 -$g && test $i -lt 10; do sleep 0.1; i=$((i + 1)); done\n"
+	"fi\n"
+	"rm -rf \"$1\"\n";
+
+struct watchdog {
+	pid_t pid;
+	int fd;   /* river's end of the socket; -1 without a watchdog */
+};
+
+/* fd, or a copy of it above the standard streams (as the watchdog's
+ * standard input would be closed by the file actions otherwise), close
+ * on exec either way. */
+static int cloexec_above_stdio(int fd)
+{
+	int high;
+
+	if (fd > STDERR_FILENO) {
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+		return fd;
+	}
+	high = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	close(fd);
+	return high;
+}
+
+/* Start the watchdog of the folder w.  Both ends of the socket are
+ * close-on-exec, so that neither the engine nor anything else river's
+ * process starts holds them: the watchdog's end becomes its standard
+ * input.  Without a shell, or without a socket, the engine runs without
+ * a watchdog (the next river removes the folder: see remove_stale). */
+static void watchdog_start(struct watchdog *wd, const struct workdir *w)
+{
+	const char *argv[] = {"sh", "-c", watchdog_script, "river-watchdog",
+			      w->dir, NULL};
+	posix_spawn_file_actions_t actions;
+	posix_spawnattr_t attr;
+	int sv[2], type = SOCK_STREAM, rc;
+
+	wd->pid = -1;
+	wd->fd = -1;
+#ifdef SOCK_CLOEXEC
+	type |= SOCK_CLOEXEC;
+#endif
+	if (socketpair(AF_UNIX, type, 0, sv) != 0)
+		return;
+	sv[0] = cloexec_above_stdio(sv[0]);
+	sv[1] = cloexec_above_stdio(sv[1]);
+	if (sv[0] < 0 || sv[1] < 0) {
+		if (sv[0] >= 0)
+			close(sv[0]);
+		if (sv[1] >= 0)
+			close(sv[1]);
+		return;
+	}
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_adddup2(&actions, sv[1], STDIN_FILENO);
+	posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
+					 O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null",
+					 O_WRONLY, 0);
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	rc = posix_spawn(&wd->pid, "/bin/sh", &actions, &attr,
+			 (char *const *)argv, environ);
+	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&actions);
+	close(sv[1]);
+	if (rc != 0) {
+		close(sv[0]);
+		wd->pid = -1;
+		return;
+	}
+	wd->fd = sv[0];
+}
+
+/* Tell the watchdog a line; if it is gone, nothing (and no SIGPIPE). */
+static void watchdog_tell(const struct watchdog *wd, const char *line)
+{
+	size_t n = strlen(line), done = 0;
+	ssize_t r;
+
+	while (wd->fd >= 0 && done < n) {
+		r = send(wd->fd, line + done, n - done, MSG_NOSIGNAL);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return;
+		done += (size_t)r;
+	}
+}
+
+/* Reap the process pid, waiting ms at most; has it been reaped (or
+ * been reaped unseen, with SIGCHLD ignored)? */
+static bool reap_within(pid_t pid, long ms)
+{
+	long waited = 0;
+	pid_t r;
+	int status;
+
+	for (;;) {
+		r = waitpid(pid, &status, WNOHANG);
+		if (r == pid || (r < 0 && errno == ECHILD))
+			return true;
+		if (r < 0 && errno != EINTR)
+			return false;
+		if (waited >= ms)
+			return false;
+		nap(10);
+		waited += 10;
+	}
+}
+
+/* The folder is gone: stand the watchdog down, and reap it (a second at
+ * most, then SIGKILL and a second more). */
+static void watchdog_end(struct watchdog *wd)
+{
+	if (wd->fd < 0)
+		return;
+	watchdog_tell(wd, "end\n");
+	close(wd->fd);
+	wd->fd = -1;
+	if (!reap_within(wd->pid, 1000)) {
+		kill(wd->pid, SIGKILL);
+		reap_within(wd->pid, 1000);
+	}
+	wd->pid = -1;
+}
+
 /* End the engine's whole process group: SIGTERM, then after a grace
  * SIGKILL to whatever is left, and reap the engine. */
 static void end_group(pid_t pid, int *status)
@@ -286,9 +494,10 @@ static void end_group(pid_t pid, int *status)
 /* Run the engine, in a process group of its own, with its standard
  * output in w->output and its warnings in w->errors; *status is how it
  * ended (as waitpid says).  While it runs, stop says when to end it,
- * and so does too much output. */
+ * and so does too much output.  The watchdog wd is told the group. */
 static int run(const struct engine *e, const struct workdir *w,
-	       const struct stop *stop, int *status, river_diag *diag)
+	       const struct watchdog *wd, const struct stop *stop,
+	       int *status, river_diag *diag)
 {
 	const char *argv[10];
 	posix_spawn_file_actions_t actions;
@@ -340,6 +549,12 @@ static int run(const struct engine *e, const struct workdir *w,
 	if (rc != 0)
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"cannot run %s: %s", e->program, strerror(rc));
+	{
+		char line[32];
+
+		snprintf(line, sizeof line, "%ld\n", (long)pid);
+		watchdog_tell(wd, line);
+	}
 	*status = 0;
 	while ((r = waitpid(pid, status, WNOHANG)) != pid) {
 		/* With SIGCHLD ignored the child is reaped unseen: it has
@@ -486,6 +701,7 @@ static int ask(const struct engine *e, struct export_ctx *ctx,
 	       river_diag *diag)
 {
 	struct workdir w;
+	struct watchdog wd;
 	char *text = NULL;
 	bool whole = true;
 	int rc, status = 0;
@@ -494,9 +710,13 @@ static int ask(const struct engine *e, struct export_ctx *ctx,
 	rc = make_workdir(&w, e->format, diag);
 	if (rc != RIVER_OK)
 		return rc;
+	watchdog_start(&wd, &w);
 	rc = write_file(w.model, model, diag);
-	if (rc == RIVER_OK)
-		rc = run(e, &w, stop, &status, diag);
+	if (rc == RIVER_OK) {
+		rc = run(e, &w, &wd, stop, &status, diag);
+		/* Nothing of the engine runs. */
+		watchdog_tell(&wd, "-\n");
+	}
 	if (rc == RIVER_OK && WIFEXITED(status) &&
 	    (WEXITSTATUS(status) >= 32 ||
 	     !(e->exits >> WEXITSTATUS(status) & 1)))
@@ -523,6 +743,7 @@ static int ask(const struct engine *e, struct export_ctx *ctx,
 	}
 	free(text);
 	remove_workdir(&w);
+	watchdog_end(&wd);
 	if (rc != RIVER_OK) {
 		free(ans->states);
 		ans->states = NULL;
@@ -713,6 +934,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	if (puzzle_need_system(puzzle, "for an external engine", diag) !=
 	    RIVER_OK)
 		return RIVER_ETOOBIG;
+	remove_stale(tmp_folder());
 	rc = stop_init(&stop, opts ? opts->cancel : NULL,
 		       opts ? opts->timeout : 0, diag);
 	if (rc != RIVER_OK)

@@ -9,7 +9,13 @@
  * scripts, no links.  Text widths are guessed from terminal columns
  * (utf8_width), so a layout is the same on every machine; text wider
  * than its room is wrapped at blanks, and a word still too wide is
- * squeezed into it (textLength). */
+ * squeezed into it (textLength).
+ *
+ * A plan of more than RIVER_SVG_MAX_CROSSINGS crossings is drawn as its
+ * first half of that many and its last half, with a panel between that
+ * says which crossings are left out, so that the picture stays within a
+ * few MiB however long the plan (a panel takes from some 650 bytes to
+ * a few KiB). */
 #include <stdio.h>
 #include <string.h>
 
@@ -322,6 +328,35 @@ static void put_panel(struct board *d, const struct panel *p)
 	d->y += height + MARGIN;
 }
 
+/* In place of crossings first to last, which are not drawn: a panel
+ * that says so. */
+static void put_gap(struct board *d, size_t first, size_t last)
+{
+	unsigned inner = d->width - 2 * MARGIN, text = inner - 4 * PAD;
+	unsigned lines, height;
+	struct buf say;
+
+	buf_init(&say);
+	buf_printf(&say, "Crossings %zu to %zu (%zu of them) are not drawn: a "
+		   "storyboard draws at most %u crossings, the first and the "
+		   "last.", first, last, last - first + 1,
+		   (unsigned)RIVER_SVG_MAX_CROSSINGS);
+	if (!say.data) {
+		d->b->failed = true;
+		return;
+	}
+	lines = put_wrapped(NULL, 0, 0, text, "caption", say.data);
+	height = 2 * PAD + lines * LINE;
+	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+			 "height=\"%u\" class=\"panel\"/>\n", MARGIN, d->y,
+		   inner, height);
+	put_wrapped(d->b, MARGIN + 2 * PAD, d->y + PAD + 15, text, "caption",
+		    say.data);
+	buf_puts(d->b, "</g>\n");
+	d->y += height + MARGIN;
+	buf_release(&say);
+}
+
 /* The banks while crossing k goes (the state after it, less the load
  * on the bank it reaches), or at state k. */
 static void banks(const river_plan *plan, size_t k, const unsigned *load,
@@ -399,6 +434,8 @@ int plan_render_svg(char **out, const river_plan *plan,
 	struct board d;
 	struct panel p;
 	size_t k, n = plan->n_states - 1;
+	/* The crossings drawn: 1 to drawn, and tail to n. */
+	size_t drawn = n, tail = n + 1;
 	unsigned long long clock = 0;
 	unsigned text, y;
 
@@ -435,7 +472,17 @@ int plan_render_svg(char **out, const river_plan *plan,
 	p.boat = river_plan_boat_bank(plan, 0) == RIVER_RIGHT ? 1 : -1;
 	p.caption = "Start.";
 	put_panel(&d, &p);
+	if (n > RIVER_SVG_MAX_CROSSINGS) {
+		drawn = RIVER_SVG_MAX_CROSSINGS / 2;
+		tail = n - (RIVER_SVG_MAX_CROSSINGS - drawn) + 1;
+	}
 	for (k = 1; k <= n; k++) {
+		if (k > drawn && k < tail) {
+			clock += plan_span_time(plan, k - 1, tail - 1);
+			put_gap(&d, k, tail - 1);
+			k = tail - 1;
+			continue;
+		}
 		line.len = 0;
 		plan_load(plan, k, load);
 		p.across = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
