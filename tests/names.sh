@@ -170,7 +170,6 @@ printf '%s\n' "title \"Odd $cr|$tab|$soh|\\\"|\\\\|é🐺|\\t\"" \
 	'boat seats 2' 'rowers farmer' 'guard farmer' \
 	'wolf eats goat' 'goat eats cabbage' >"$tmp/odd.puz"
 title='Odd \r|\t|\x01|"|\\|é🐺|\t'
-farmer='F\r\x01"\\é'
 
 for format in minizinc smt2 lp ocean bqm; do
 	if run_river export --to "$format" "$tmp/odd.puz" >"$tmp/odd.$format"; then
@@ -222,16 +221,32 @@ if have cbc; then
 	fi
 fi
 if have python3; then
+	# The farmer's label holds a line break: the program's plan table
+	# shows the name instead, as river's own table does.
 	if python3 -m py_compile "$tmp/odd.ocean" &&
 	   python3 -c '
 import runpy, sys
 g = runpy.run_path(sys.argv[1])
 sys.exit(g["TITLE"] != sys.argv[2].encode().decode("unicode_escape").encode("latin-1").decode()
-         or g["ITEMS"][0][2] != sys.argv[3].encode().decode("unicode_escape").encode("latin-1").decode())
-' "$tmp/odd.ocean" "$title" "$farmer"; then
-		ok "the Ocean program has the odd title and label, exactly"
+         or g["ITEMS"][0][1] != "farmer" or g["ITEMS"][0][2] != "farmer")
+' "$tmp/odd.ocean" "$title"; then
+		ok "the Ocean program has the odd title exactly, and the farmer's name"
 	else
-		not_ok "the Ocean program has the odd title and label, exactly"
+		not_ok "the Ocean program has the odd title exactly, and the farmer's name"
+	fi
+	# A label river's table shows, and one it does not: a bar would
+	# split the program's table into columns.
+	printf '%s\n' 'items wolf "Wolf", goat "a|b"' 'boat seats 1' \
+		>"$tmp/bar.puz"
+	if run_river export --to ocean "$tmp/bar.puz" >"$tmp/bar.ocean" &&
+	   python3 -c '
+import runpy, sys
+g = runpy.run_path(sys.argv[1])
+sys.exit([it.label for it in g["ITEMS"]] != ["Wolf", "goat"])
+' "$tmp/bar.ocean"; then
+		ok "the Ocean program labels its items as river's table does"
+	else
+		not_ok "the Ocean program labels its items as river's table does"
 	fi
 	if python3 -m json.tool "$tmp/odd.bqm" >/dev/null; then
 		ok "the bqm model of odd text is JSON"

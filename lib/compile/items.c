@@ -289,3 +289,63 @@ int declare_item(struct compiler *c, const struct ast_item *it)
 		c->model->n_items++;
 	return rc;
 }
+
+/* Is the word (len bytes at w) equal to s? */
+static bool word_is(const char *w, size_t len, const char *s)
+{
+	return strlen(s) == len && memcmp(w, s, len) == 0;
+}
+
+/* Is the text (len bytes at w, a whole label or the part of one before
+ * a blank) read as something other than item self's label: a count
+ * alone, or one before a counted kind ("2 cannibals"), an arrow, a name
+ * or singular (self's own, when whole, is the same item), or another
+ * item's label? */
+static bool word_taken(const struct model *m, size_t self, const char *w,
+		       size_t len, bool whole)
+{
+	size_t j, d = 0, e;
+
+	while (d < len && w[d] >= '0' && w[d] <= '9')
+		d++;
+	if (d == len && whole)
+		return true;
+	if (d == len) {
+		for (e = len + 1; w[e] && w[e] != ' '; e++)
+			;
+		for (j = 0; j < m->n_items; j++)
+			if (m->items[j].is_kind &&
+			    (word_is(w + len + 1, e - len - 1, m->items[j].name) ||
+			     word_is(w + len + 1, e - len - 1,
+				     m->items[j].singular)))
+				return true;
+	}
+	if (word_is(w, len, "-->") || word_is(w, len, "<--"))
+		return true;
+	for (j = 0; j < m->n_items; j++) {
+		const struct item *it = &m->items[j];
+		bool own = j == self;
+
+		if ((!own || !whole) && (word_is(w, len, it->name) ||
+					 word_is(w, len, it->singular)))
+			return true;
+		if (!own && word_is(w, len, it->label))
+			return true;
+	}
+	return false;
+}
+
+const char *model_shown_label(const struct model *m, size_t i)
+{
+	const char *label = m->items[i].label;
+	size_t len = strlen(label), k;
+
+	if (len == 0 || strpbrk(label, "|\t\r\n") || strstr(label, "×") ||
+	    label[0] == ' ' || label[len - 1] == ' ' || strstr(label, "  "))
+		return NULL;
+	for (k = 1; k <= len; k++)
+		if ((k == len || label[k] == ' ') &&
+		    word_taken(m, i, label, k, k == len))
+			return NULL;
+	return label;
+}

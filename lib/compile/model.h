@@ -177,6 +177,12 @@ bool model_crossing_legal(const struct model *m, const unsigned *before,
 			  const unsigned *after, struct plan_track *t,
 			  char *reason, size_t size);
 
+/* The label a plan's table shows for item i, or NULL when it shows
+ * the name: a label is shown only when the plan reader takes it back for
+ * that item alone (no other item has it, it is not another item's name,
+ * no count or arrow, and no name or label starts it before a blank). */
+const char *model_shown_label(const struct model *m, size_t i);
+
 /* The least time any crossing takes: its slowest passenger's, at least
  * the boat's. */
 unsigned long long model_least_trip(const struct model *m);

@@ -59,7 +59,8 @@ static void put_item_array(struct export_ctx *ctx, bool kinds,
 			continue;
 		buf_puts(ctx->out, sep);
 		if (labels)
-			buf_quote(ctx->out, it->label[0] ? it->label : it->name,
+			buf_quote(ctx->out, model_shown_label(m, i)
+					    ? model_shown_label(m, i) : it->name,
 				  QUOTE_C);
 		else
 			buf_puts(ctx->out, it->rows ? "true" : "false");

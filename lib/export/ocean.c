@@ -100,7 +100,9 @@ static void put_items(struct export_ctx *ctx)
 		buf_printf(o, "    Item(\"%s\", ", ctx->names[i]);
 		buf_quote(o, it->name, QUOTE_C);
 		buf_puts(o, ", ");
-		buf_quote(o, it->label[0] ? it->label : it->name, QUOTE_C);
+		/* As river's table shows it. */
+		buf_quote(o, model_shown_label(m, i) ? model_shown_label(m, i)
+						    : it->name, QUOTE_C);
 		if (it->copies != 1)
 			buf_printf(o, ", copies=%u", it->copies);
 		if (it->is_kind)

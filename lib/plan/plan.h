@@ -91,11 +91,6 @@ static inline bool plan_by_search(const river_plan *plan)
 	return plan->horizon == 0;
 }
 
-/* The label the table of a plan shows for item i, or NULL when it shows
- * the name: a label is shown only when the plan reader takes it back for
- * that item alone (no other item has it, it is not another item's name,
- * no count or arrow, and no name or label starts it before a blank). */
-const char *plan_shown_label(const struct model *m, size_t i);
 
 /* Words for people, shared by the text and SVG renderers (words.c). */
 /* Item i as a table shows it: its label, else its name; n copies of a

@@ -81,7 +81,7 @@ static int add_names(struct reader *r)
 	r->shown = arena_alloc(&r->arena, (m->n_items + 1) * sizeof *r->shown);
 	oom = !r->shown;
 	for (i = 0; i < m->n_items && !oom; i++) {
-		r->shown[i] = plan_shown_label(m, i);
+		r->shown[i] = model_shown_label(m, i);
 		names_add(&r->names, m->items[i].name, NAME_ITEM, i, none, &oom);
 		names_add(&r->names, m->items[i].singular, NAME_ITEM, i, none,
 			  &oom);

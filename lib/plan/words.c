@@ -23,7 +23,7 @@ static const char *number_word(unsigned n, char *buf, size_t size)
 void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
 {
 	const struct item *it = &m->items[i];
-	const char *show = plan_shown_label(m, i);
+	const char *show = model_shown_label(m, i);
 
 	if (!it->is_kind)
 		buf_puts(b, show ? show : it->name);
@@ -85,7 +85,7 @@ static bool name_like(const char *s)
  * family's member, "wife2", "the wife 2". */
 static void put_individual(struct buf *b, const struct model *m, size_t i)
 {
-	const char *name = m->items[i].name, *label = plan_shown_label(m, i);
+	const char *name = m->items[i].name, *label = model_shown_label(m, i);
 	size_t n = strlen(name), d = n;
 
 	if (label && name_like(label)) {
