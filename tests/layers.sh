@@ -123,4 +123,29 @@ for t in 1 2; do
 	fi
 done
 
+# A search larger than the machine's memory is refused before it asks
+# for any, solving or counting, with exit status 3 and the bytes it
+# needs: 2^40 states here.  (Under AddressSanitizer, asking calloc for
+# half a terabyte aborts the process.)
+wide40="$tmp/wide40.puz"
+{
+	printf 'items farmer'
+	for i in $(seq 1 39); do printf ', x%d' "$i"; done
+	echo
+	echo 'boat seats 3'
+	echo 'rowers farmer'
+	echo 'x1 eats x2 unless farmer'
+} >"$wide40"
+for count in "" --count; do
+	run_river solve --no-symmetry --method layers $count "$wide40" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if test $rc -eq 3 && grep -q 'the two-bit search needs [0-9]* MB.*and this machine has' "$tmp/err"; then
+		ok "layers: a search past the memory refused before it starts${count:+ ($count)}"
+	else
+		not_ok "layers: a search past the memory refused before it starts${count:+ ($count)} (exit $rc)"
+		sed 's/^/# /' "$tmp/err"
+	fi
+done
+
 done_testing

@@ -1,8 +1,13 @@
 /* The transition system: state layout, rules, ranks and loads. */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "unit.h"
+#include "system/audit.h"
 
 #define HEAD "title \"x\"\n"
 
@@ -969,6 +974,162 @@ static void test_compiled_rules_and_loads_every_kind(void **state)
 	}
 }
 
+/* Random eats, with and without rules with guards over five or six
+ * items, seats 1 to 3: their items straddle the banks in most states,
+ * where the load walk's cuts have most to get wrong (a guard between
+ * the last item a load decides and the next was once passed over). */
+static void test_compiled_rules_and_loads_random_guards(void **state)
+{
+	static const char *const names[] = {"a", "b", "c", "d", "e", "f"};
+	uint64_t seed = 12345;
+	unsigned t, checked = 0;
+
+	(void)state;
+	for (t = 0; t < 400; t++) {
+		char text[1024];
+		size_t used;
+		unsigned n, r, rules, k;
+		struct unit_pipe u;
+
+#define NEXT(m) ((unsigned)((seed = seed * 6364136223846793005u + \
+				     1442695040888963407u) >> 33) % (m))
+		n = 5 + NEXT(2);
+		used = (size_t)snprintf(text, sizeof text, HEAD "items a");
+		for (k = 1; k < n; k++)
+			used += (size_t)snprintf(text + used, sizeof text - used,
+						 ", %s", names[k]);
+		used += (size_t)snprintf(text + used, sizeof text - used,
+					 "\nboat seats %u\n", 1 + NEXT(3));
+		rules = 2 + NEXT(2);
+		for (r = 0; r < rules; r++) {
+			unsigned x = NEXT(n), y = (x + 1 + NEXT(n - 1)) % n;
+			unsigned g = (y + 1 + NEXT(n - 1)) % n;
+			unsigned h = (g + 1 + NEXT(n - 1)) % n;
+			bool two = g != x && h != x && h != y && g != y && NEXT(2);
+
+			switch (NEXT(3)) {
+			case 0:
+				used += (size_t)snprintf(
+					text + used, sizeof text - used,
+					"%s must not be without %s%s%s\n",
+					names[x], names[y], two ? " or " : "",
+					two ? names[g] : "");
+				break;
+			default:
+				used += (size_t)snprintf(
+					text + used, sizeof text - used,
+					"%s %s %s", names[x],
+					NEXT(2) ? "eats" : "must not be with",
+					names[y]);
+				if (g != x && g != y)
+					used += (size_t)snprintf(
+						text + used, sizeof text - used,
+						" unless %s%s%s", names[g],
+						two && h != g ? " or " : "",
+						two && h != g ? names[h] : "");
+				used += (size_t)snprintf(text + used,
+							 sizeof text - used,
+							 "\n");
+			}
+		}
+#undef NEXT
+		/* A start that breaks a rule is refused: nothing to check. */
+		if (unit_pipe_try(&u, text) == RIVER_OK) {
+			assert_true(check_system(&u.sys) > 0);
+			checked++;
+		}
+		unit_pipe_release(&u);
+	}
+	assert_true(checked >= 100);
+}
+
+/* ---- The checking mode ---------------------------------------------- */
+
+/* Run check(sys) in a child: it must abort, saying want on standard
+ * error, as the checking mode does when a fast path and the plain
+ * meaning disagree. */
+static void assert_checking_aborts(void (*check)(const struct system *),
+				   const struct system *sys, const char *want)
+{
+	char path[] = "/tmp/river-test-audit-XXXXXX", said[2048];
+	int fd = mkstemp(path), status;
+	ssize_t n;
+	pid_t pid;
+
+	assert_true(fd >= 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fd, STDERR_FILENO);
+		check(sys);
+		_exit(0); /* not aborted: the parent fails */
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	n = pread(fd, said, sizeof said - 1, 0);
+	close(fd);
+	unlink(path);
+	said[n > 0 ? n : 0] = '\0';
+	if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGABRT ||
+	    !strstr(said, want))
+		print_error("the checking mode said: %s\n", said);
+	assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	assert_non_null(strstr(said, want));
+}
+
+/* The wolf and the goat alone on the left bank, the farmer and the
+ * cabbage across with the boat. */
+static void check_bank(const struct system *sys)
+{
+	(void)system_bank_safe(sys, 1 | 8 | sys->boat, false);
+}
+
+static void check_loads(const struct system *sys)
+{
+	struct loads loads;
+
+	loads_init(&loads);
+	(void)system_safe_loads(sys, 0, &loads);
+	loads_release(&loads);
+}
+
+/* A system whose compiled rules are wrong (no group is ever broken), in
+ * the checking mode: the compiled bank check and the load walk are
+ * both caught by the plain meaning of the rules. */
+static void test_checking_mode_catches_compiled_rules(void **state)
+{
+	struct unit_pipe u;
+	size_t g;
+
+	(void)state;
+	unit_pipe(&u, WGC_TEXT);
+	u.sys.audit = true;
+	/* Right as compiled: the checks pass. */
+	check_bank(&u.sys);
+	check_loads(&u.sys);
+	for (g = 0; g < u.sys.n_groups; g++)
+		u.sys.groups[g].any = 0;
+	assert_checking_aborts(check_bank, &u.sys,
+			       "the compiled rules call the left bank safe, "
+			       "but a rule is broken there (wolf eats goat "
+			       "unless farmer)");
+	assert_checking_aborts(check_loads, &u.sys,
+			       "the load walk crosses to");
+	unit_pipe_release(&u);
+}
+
+static void test_checking_mode_asked_by_environment(void **state)
+{
+	(void)state;
+	assert_int_equal(setenv("RIVER_CHECK", "1", 1), 0);
+	assert_true(audit_requested());
+	assert_int_equal(setenv("RIVER_CHECK", "0", 1), 0);
+	assert_false(audit_requested());
+	assert_int_equal(setenv("RIVER_CHECK", "", 1), 0);
+	assert_false(audit_requested());
+	assert_int_equal(unsetenv("RIVER_CHECK"), 0);
+	assert_false(audit_requested());
+}
+
 /* Jealous husbands' n(n - 1) rules are n groups; the star's k - 1 are
  * one. */
 static void test_rules_grouped(void **state)
@@ -1026,7 +1187,10 @@ int main(void)
 		cmocka_unit_test(test_kind_fields_fill_64_bits),
 		cmocka_unit_test(test_compiled_rules_and_loads_bundled),
 		cmocka_unit_test(test_compiled_rules_and_loads_every_kind),
+		cmocka_unit_test(test_compiled_rules_and_loads_random_guards),
 		cmocka_unit_test(test_rules_grouped),
+		cmocka_unit_test(test_checking_mode_catches_compiled_rules),
+		cmocka_unit_test(test_checking_mode_asked_by_environment),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
