@@ -895,8 +895,9 @@ static int lift_path(struct orbit *o, size_t goal, struct orbit_plan *out)
 		l.to = path[s];
 		l.row = out->right + s * row;
 		memcpy(l.row, l.row - row, row);
-		if (each_load(o, path[s - 1], lift_to, &l) != 1)
-			rc = RIVER_EINTERNAL;
+		rc = each_load(o, path[s - 1], lift_to, &l);
+		rc = rc == 1 ? RIVER_OK : rc == RIVER_ENOMEM ? rc
+					: RIVER_EINTERNAL;
 	}
 	out->n_states = len;
 	free(path);

@@ -10,6 +10,10 @@
  * own condition (model_bank_violation).  A search then generates no
  * successor the plain meaning forbids and prunes none it allows.
  *
+ * A state that does not hold the time so far (the least-time search's,
+ * which keeps the time limit by the cost of its paths) is checked
+ * without the time limit.
+ *
  * A disagreement is a bug in river, never in the puzzle: the checking
  * mode prints what disagreed on standard error and aborts, as a failed
  * assertion does, so that no test can pass over it.  It is slow (every
@@ -50,9 +54,10 @@ int audit_successors(const struct system *sys, state_t from,
 		     bool departing_only, struct loads *out);
 
 /* Check the loads a walk gave from from (system_loads when safe is
- * false, system_safe_loads when true) against the plain meaning. */
-void audit_loads(const struct system *sys, state_t from,
-		 const struct loads *got, bool safe);
+ * false, system_safe_loads when true) against the plain meaning.
+ * RIVER_OK, or RIVER_ENOMEM when the check could not be made. */
+int audit_loads(const struct system *sys, state_t from,
+		const struct loads *got, bool safe);
 
 /* Check the compiled answer safe about the bank right (true) or left
  * of the concrete state s against each rule's condition. */

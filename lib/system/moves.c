@@ -373,7 +373,7 @@ int system_loads(const struct system *sys, state_t s, struct loads *out)
 	int rc = loads_from(sys, s, false, out);
 
 	if (rc == RIVER_OK && sys->audit)
-		audit_loads(sys, s, out, false);
+		rc = audit_loads(sys, s, out, false);
 	return rc;
 }
 
@@ -394,6 +394,6 @@ int system_safe_loads(const struct system *sys, state_t s, struct loads *out)
 		out->n = kept;
 	}
 	if (rc == RIVER_OK && sys->audit)
-		audit_loads(sys, s, out, true);
+		rc = audit_loads(sys, s, out, true);
 	return rc;
 }
