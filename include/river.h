@@ -311,6 +311,14 @@ RIVER_API void river_plan_free(river_plan *plan);
 RIVER_API int river_plan_solved(const river_plan *plan);
 /* Distinct legal states the search reached, the start included. */
 RIVER_API unsigned long long river_plan_states_explored(const river_plan *plan);
+/* For a search that proved the goal cannot be reached, the states of
+ * the puzzle as written that the states explored stand for, which are
+ * all its reachable states: more than river_plan_states_explored when
+ * the search ran up to interchangeable items (a class of them counted
+ * as a kind, or couples kept one arrangement for all), which
+ * opts->no_symmetry turns off; ULLONG_MAX means at least that many.
+ * Otherwise river_plan_states_explored. */
+RIVER_API unsigned long long river_plan_states_in_all(const river_plan *plan);
 /* Number of crossings (0 when unsolved; a replay's, all it played). */
 /* The total time of a solved plan's crossings (each takes its slowest
  * passenger's time, at least the boat's); 0 when unsolved. */

@@ -3,7 +3,8 @@
 # for every bundled puzzle and for small puzzles of the benchmark's
 # families, "river solve --count -f json" with and without --no-symmetry
 # gives the same verdict, optimum, time and count of optimal plans, and
-# river verify accepts the plan printed.
+# river verify accepts the plan printed; with no plan, the states the
+# reduced search stands for are those the plain search explores.
 . "${srcdir:-.}/tests/lib.sh"
 
 # The lines of the answer that must not depend on the search.
@@ -229,6 +230,96 @@ verified "couples not alike (fear)" "$tmp/fear.puz"
 	echo 'start husband[2], wife[2] on the right'
 } >"$tmp/start.puz"
 couples "couples not alike (start)" "$tmp/start.puz"
+
+# With no plan, the search up to interchangeable items still says how
+# many states the puzzle as written has: the states it explored stand
+# for as many labelled ones as the plain search (--no-symmetry) explores,
+# whichever search runs (the queue, the layers, the count, the orbits).
+in_all() {
+	sed -n 's/^  "states_in_all": \([0-9]*\),$/\1/p' "$1"
+}
+
+no_plan_in_all() {
+	name=$1
+	shift
+	run_river solve -q -f json --no-symmetry "$@" >"$tmp/plain" 2>&1
+	want=$(explored "$tmp/plain")
+	if grep -q '"solved": false' "$tmp/plain" && test -n "$want" &&
+	   test "$(in_all "$tmp/plain")" = "$want"; then
+		ok "$name: no plan, $want states as written"
+	else
+		sed 's/^/# /' "$tmp/plain"
+		not_ok "$name: no plan, the states as written"
+	fi
+	for how in "" "-M queue" "-M layers" "--count" "-M queue --count" \
+		   "-M layers --count"; do
+		# shellcheck disable=SC2086
+		run_river solve -q -f json $how "$@" >"$tmp/merged" 2>&1
+		got=$(in_all "$tmp/merged")
+		if test "$got" = "$want"; then
+			ok "$name${how:+ $how}: $got states in all"
+		else
+			sed 's/^/# /' "$tmp/merged"
+			not_ok "$name${how:+ $how}: $got states in all, not $want"
+		fi
+	done
+	e=$(explored "$tmp/merged")
+	run_river solve -q "$@" >"$tmp/text" 2>&1
+	if test -n "$e" && test "$e" -lt "$want" &&
+	   grep -q "(all $e reachable states* explored, up to interchangeable items: $want in all)\.\$" "$tmp/text"
+	then
+		ok "$name: the text says $e explored, $want in all"
+	else
+		sed 's/^/# /' "$tmp/text"
+		not_ok "$name: the text says $e explored, $want in all"
+	fi
+}
+
+# Three walkers and one minute: 3 states, 7 as written (the fewest
+# crossings and the least time).
+cat >"$tmp/walkers3.puz" <<'END'
+title "Three walkers"
+items a (time 1), b (time 1), c (time 1)
+boat seats 2
+time limit 1
+END
+no_plan_in_all "three walkers, a limit of 1" "$tmp/walkers3.puz"
+no_plan_in_all "three walkers, the least time" \
+	"$srcdir/tests/puzzles/walkers-limit.puz"
+cat >"$tmp/walkers4.puz" <<'END'
+title "Four walkers"
+items a (time 1), b (time 1), c (time 1), d (time 1)
+boat seats 2
+time limit 4
+minimize time
+END
+no_plan_in_all "four walkers, the least time" "$tmp/walkers4.puz"
+# Two alike foxes and five alike hens: the layers take the reduced
+# puzzle, which has no fields.
+cat >"$tmp/hens.puz" <<'END'
+title "Foxes and hens"
+items farmer, fox[1..2], hen[1..5]
+boat seats 3
+rowers farmer
+for i in 1..5: fox[1] eats hen[i] unless farmer is there
+for i in 1..5: fox[2] eats hen[i] unless farmer is there
+END
+no_plan_in_all "foxes and hens" "$tmp/hens.puz"
+no_plan_in_all "star 6 2, the boat back" "$tmp/p/star-every.puz"
+# Couples: on their orbits, and (with a time limit, which the orbits do
+# not take) kept one arrangement for all on the queue.
+for nc in "4 2" "5 2" "6 3"; do
+	set -- $nc
+	no_plan_in_all "jealous husbands n=$1 seats $2" -D n=$1 -D seats=$2 "$jh"
+done
+cat >"$tmp/timed.puz" <<'END'
+title "Timed husbands"
+items husband[1..3] (time 1), wife[1..3] (time 1)
+boat seats 2
+time limit 9
+for i, j in 1..3 where i != j: wife[i] must not be with husband[j] unless husband[i] is there
+END
+no_plan_in_all "timed husbands" "$tmp/timed.puz"
 
 # The sizes the merging is for: 16 couples and a boat of 3 (no plan, a
 # few dozen states rather than 131,902), 14 couples and a boat of 4.

@@ -436,7 +436,10 @@ async function solve()
 	showStoryboard(r.svg);
 	if (!p.solved) {
 		$('result').textContent = 'No plan: the goal cannot be reached (' +
-			p.states_explored + ' states explored).';
+			p.states_explored + ' states explored' +
+			(p.states_in_all > p.states_explored
+				? ', up to interchangeable items: ' +
+				  p.states_in_all + ' in all' : '') + ').';
 		return;
 	}
 	const count = r.count === 'many' ? 'very many' : r.count;

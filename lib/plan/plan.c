@@ -349,6 +349,7 @@ static int by_count(const struct system *sys, const struct tuples *tuples,
 		return rc;
 	res->solved = cr->solved;
 	res->explored = cr->explored;
+	res->in_all = cr->in_all;
 	res->path = cr->path;
 	res->path_len = cr->path_len;
 	cr->path = NULL;
@@ -375,6 +376,7 @@ static int by_orbits(const river_puzzle *puzzle, const struct tuples *tuples,
 	if (rc == RIVER_OK) {
 		res->solved = op.solved;
 		res->explored = op.explored;
+		res->in_all = op.in_all;
 		*count = op.count;
 		res->path_len = op.n_states;
 		res->path = malloc(op.n_states * sizeof *res->path);
@@ -462,6 +464,7 @@ static int solve_wide(river_plan **out, const river_puzzle *puzzle,
 	plan->engine = "bfs";
 	plan->solved = op.solved;
 	plan->explored = op.explored;
+	plan->in_all = op.in_all;
 	plan->right = op.right;
 	plan->n_states = op.n_states;
 	plan->counted = op.solved && opts->count;
@@ -581,6 +584,7 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 	plan->seconds = clock_since(start);
 	plan->solved = res.solved;
 	plan->explored = res.explored;
+	plan->in_all = res.in_all;
 	plan->states = res.path;
 	plan->n_states = res.path_len;
 	if (res.solved && counting && orbits) {
@@ -656,6 +660,11 @@ int river_plan_solved(const river_plan *plan)
 unsigned long long river_plan_states_explored(const river_plan *plan)
 {
 	return plan ? plan->explored : 0;
+}
+
+unsigned long long river_plan_states_in_all(const river_plan *plan)
+{
+	return plan ? plan->in_all : 0;
 }
 
 unsigned long long river_plan_time(const river_plan *plan)

@@ -10,6 +10,10 @@ struct river_plan {
 	const river_puzzle *puzzle;
 	bool solved;
 	unsigned long long explored;
+	/* Unsolved by the search, the states of the puzzle as written that
+	 * those explored stand for (system_states_of): more than explored
+	 * when the search ran up to interchangeable items; else explored. */
+	unsigned long long in_all;
 	state_t *states; /* start..goal; only the start when unsolved */
 	/* A wide puzzle's plan (puzzle.h), where states is NULL: per
 	 * state, n_items + 1 bytes, as struct orbit_plan's rows. */

@@ -109,6 +109,10 @@ int plan_render_json(char **out, const river_plan *plan)
 		buf_printf(&b, ",\n  \"states_explored\": %llu", plan->explored);
 	else
 		buf_puts(&b, ",\n  \"states_explored\": null");
+	/* Proved unsolvable by the search: every reachable state of the
+	 * puzzle as written, which the states explored stand for. */
+	if (plan_by_search(plan) && !plan->replayed && !plan->solved)
+		buf_printf(&b, ",\n  \"states_in_all\": %llu", plan->in_all);
 	buf_printf(&b, ",\n  \"engine\": \"%s\"", plan->engine);
 	if (!plan_by_search(plan))
 		buf_printf(&b, ",\n  \"seconds\": %.3f,\n  \"horizon\": %u",

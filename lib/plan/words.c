@@ -209,8 +209,16 @@ void plan_put_verdict(struct buf *b, const river_plan *plan)
 	}
 	if (!plan->solved && plan_by_search(plan)) {
 		buf_printf(b, "No solution: the goal cannot be reached "
-			      "(all %llu reachable state%s explored).",
+			      "(all %llu reachable state%s explored",
 			   plan->explored, plan->explored == 1 ? "" : "s");
+		/* A search up to interchangeable items: the states of the
+		 * puzzle as written too. */
+		if (plan->in_all != plan->explored)
+			buf_printf(b, ", up to interchangeable items: %s%llu "
+				      "in all", plan->in_all == ~0ULL
+						? "at least " : "",
+				   plan->in_all);
+		buf_puts(b, ").");
 		return;
 	}
 	if (!plan->solved) {

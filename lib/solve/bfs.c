@@ -222,6 +222,10 @@ int bfs_search_tuples(const struct system *sys, const struct tuples *tuples,
 		/* Unsolved, the path is just the start: still a place to
 		 * show where everything stands. */
 		res->solved = goal != 0 || state_is_goal(sys, sys->start);
+		res->in_all = res->solved
+			      ? res->explored
+			      : system_states_sum(sys, tuples, s.queue.state,
+						  s.queue.len);
 		rc = trace_path(&s.queue, goal, res);
 	}
 	if (rc != RIVER_OK) {

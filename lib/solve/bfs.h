@@ -11,6 +11,10 @@
 struct bfs_result {
 	bool solved;
 	unsigned long long explored; /* distinct legal states reached */
+	/* Unsolved, the states of the puzzle as written that those explored
+	 * stand for (system_states_of), which are all its reachable ones;
+	 * solved, explored. */
+	unsigned long long in_all;
 	state_t *path;               /* start..goal; only the start when
 					unsolved (malloc) */
 	size_t path_len;

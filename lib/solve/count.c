@@ -524,6 +524,9 @@ static int count_layers(const struct system *sys,
 	if (rc == RIVER_OK) {
 		res->solved = l.goal_end != 0;
 		res->explored = res->solved ? l.first_goal + 1 : l.n;
+		res->in_all = res->solved ? res->explored
+					  : system_states_sum(sys, tuples,
+							      l.state, l.n);
 		rc = layers_path(&l, res);
 	}
 	if (rc == RIVER_OK && res->solved) {
@@ -1081,6 +1084,8 @@ static int count_cheapest(const struct system *sys,
 	if (rc == RIVER_OK)
 		rc = cheapest_run(&c, &best);
 	res->explored = res->reached = c.n;
+	res->in_all = rc == RIVER_OK && best == ~0ULL
+		      ? system_states_sum(sys, NULL, c.state, c.n) : c.n;
 	if (rc == RIVER_OK && best != ~0ULL) {
 		res->solved = true;
 		res->cost = best;
@@ -1171,6 +1176,7 @@ static int count_by_cells(const struct system *sys,
 		return rc;
 	res->solved = br.solved;
 	res->explored = res->reached = br.explored;
+	res->in_all = br.in_all;
 	res->path = br.path;
 	res->path_len = br.path_len;
 	res->cost = br.solved ? br.path_len - 1 : 0;

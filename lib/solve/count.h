@@ -16,6 +16,10 @@ struct count_result {
 	 * up to the goal's depth; for the least time, those the
 	 * cheapest-first search stored. */
 	unsigned long long explored;
+	/* Unsolved, the states of the puzzle as written that those explored
+	 * stand for (system_states_of), which are all its reachable ones;
+	 * solved, explored. */
+	unsigned long long in_all;
 	unsigned long long reached;   /* states the count stored */
 	unsigned long long cost;      /* of each: crossings, or time */
 	/* The plan to show (malloc): for the fewest crossings the one the

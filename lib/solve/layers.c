@@ -762,6 +762,30 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 	return RIVER_OK;
 }
 
+/* The states of the puzzle as written that the states of the cells
+ * stand for (system_states_of), on a system reduced by symmetry. */
+static unsigned long long states_in_cells(const struct layers *l)
+{
+	unsigned long long sum = 0;
+	size_t i;
+
+	for (i = 0; i < l->n_words; i++) {
+		uint64_t w = atomic_load_explicit(&l->cell[i],
+						  memory_order_relaxed);
+		uint64_t seen = (w | w >> 1) & LOW_BITS; /* a bit a cell */
+
+		for (; seen; seen &= seen - 1) {
+			uint64_t rank = (uint64_t)i * CELLS_PER_WORD +
+					(unsigned)__builtin_ctzll(seen) / CELL_BITS;
+
+			sum = add_saturating(sum, system_states_of(
+				l->sys, NULL,
+				system_compact_unrank(l->sys, rank)));
+		}
+	}
+	return sum;
+}
+
 int layers_search(const struct system *sys, const river_solve_options *opts,
 		  const struct stop *stop, struct bfs_result *res,
 		  river_diag *diag)
@@ -930,6 +954,9 @@ static int run(const struct system *sys, const river_solve_options *opts,
 		if (rc == RIVER_OK)
 			rc = probe_cells(&l);
 		res->explored = atomic_load(&l.reached);
+		/* Unsolved, every cell marked is a reachable state. */
+		res->in_all = rc == RIVER_OK && !res->solved && sys->sym
+			      ? states_in_cells(&l) : res->explored;
 		if (count)
 			*count = res->solved ? l.goal_paths : 0;
 		if (rc == RIVER_ENOMEM && l.count)

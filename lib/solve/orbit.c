@@ -605,6 +605,23 @@ static int each_load(struct orbit *o, uint64_t key, visit_fn visit, void *ctx)
 	return walk(o, key, 0, o->m->seats, 0, 0, false, false, visit, ctx);
 }
 
+/* The labelled states of the orbit key: per class, the arrangements of
+ * its tuples by placement (as tuples_states). */
+static unsigned long long orbit_states(const struct orbit *o, uint64_t key)
+{
+	unsigned count[1u << TUPLES_MAX_WIDTH], v;
+	unsigned long long states = 1;
+	size_t c;
+
+	for (c = 0; c < o->t->n_classes; c++) {
+		for (v = 0; v < o->pats; v++)
+			count[v] = placed(o, key, c, v);
+		states = mul_saturating(states,
+					multinomial_saturating(count, o->pats));
+	}
+	return states;
+}
+
 /* ---- The orbits met ------------------------------------------------------ */
 
 static size_t hash_key(uint64_t key)
@@ -703,18 +720,6 @@ struct expand {
 	unsigned long long explored; /* legal orbits when it was found */
 };
 
-static unsigned long long binomial(unsigned n, unsigned k)
-{
-	unsigned long long r = 1;
-	unsigned i;
-
-	/* r is C(n, i): times n - i, it is C(n, i + 1) times i + 1. */
-	for (i = 0; i < k && r != ~0ULL; i++)
-		r = mul_saturating(r, n - i) == ~0ULL ? ~0ULL
-						     : r * (n - i) / (i + 1);
-	return r;
-}
-
 /* How many labelled crossings from a state of the orbit the load taken
  * stands for: per placement, the ways to choose which of its tuples
  * send which members. */
@@ -730,7 +735,7 @@ static unsigned long long ways(const struct orbit *o)
 
 		if (!o->take[j])
 			continue;
-		w = mul_saturating(w, binomial(left[p], o->take[j]));
+		w = mul_saturating(w, binomial_saturating(left[p], o->take[j]));
 		left[p] -= o->take[j];
 	}
 	return w;
@@ -1045,6 +1050,12 @@ int orbit_search(const struct model *m, const struct tuples *t,
 		size_t i;
 
 		out->solved = out->solved || e.found != 0;
+		/* Unsolved, every legal orbit met is reachable. */
+		out->in_all = out->solved ? out->explored : 0;
+		for (i = 0; !out->solved && i < o.n; i++)
+			if (o.legal[i])
+				out->in_all = add_saturating(
+					out->in_all, orbit_states(&o, o.key[i]));
 		/* The goal's orbits are single states: their paths are the
 		 * labelled plans. */
 		for (i = e.found; o.counting && out->solved && i < o.n; i++)

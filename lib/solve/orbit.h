@@ -35,6 +35,10 @@ struct orbit_plan {
 	bool solved;
 	unsigned long long explored; /* distinct legal orbits reached (up
 					to the first goal's) */
+	unsigned long long in_all;   /* unsolved, the labelled states
+					of the orbits explored, which are
+					all the reachable ones; solved,
+					explored */
 	unsigned long long count;    /* with opts->count: the labelled plans
 					of the fewest crossings, or
 					ULLONG_MAX for at least that many */

@@ -576,6 +576,21 @@ unsigned long long symmetry_ways(const struct symmetry *sym, state_t a,
 	return ways;
 }
 
+unsigned long long symmetry_states(const struct symmetry *sym, state_t s)
+{
+	unsigned long long states = 1;
+	size_t cl;
+
+	for (cl = 0; cl < sym->n_classes; cl++) {
+		const struct sym_class *cls = &sym->classes[cl];
+
+		states = mul_saturating(states,
+			sym->binom[cls->n][state_kind_right(&sym->sys, s,
+							    cls->kind)]);
+	}
+	return states;
+}
+
 /* ---- Lifting plans ------------------------------------------------------ */
 
 struct expand {

@@ -88,6 +88,10 @@ bool symmetry_load_legal(const struct symmetry *sym, state_t from,
 unsigned long long symmetry_ways(const struct symmetry *sym, state_t a,
 				 state_t b);
 
+/* The labelled states reduced state s stands for: the product over
+ * classes of C(members, copies on the right bank), saturating. */
+unsigned long long symmetry_states(const struct symmetry *sym, state_t s);
+
 /* The labelled plans a reduced plan rplan[0..len) stands for, in order
  * (the lowest-numbered members moving first), up to max of them, each
  * malloc'd and appended to plans[*n_plans..] with its length in lens.

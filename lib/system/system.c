@@ -1,6 +1,8 @@
 #include "system/system.h"
 #include "system/audit.h"
 #include "system/symmetry.h"
+#include "system/tuples.h"
+#include "util/saturate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -892,4 +894,27 @@ void plan_track_at(const struct system *sys, state_t s, struct plan_track *t)
 unsigned long long system_ways(const struct system *sys, state_t a, state_t b)
 {
 	return sys->sym ? symmetry_ways(sys->sym, a, b) : 1;
+}
+
+unsigned long long system_states_of(const struct system *sys,
+				    const struct tuples *tuples, state_t s)
+{
+	unsigned long long states = sys->sym ? symmetry_states(sys->sym, s) : 1;
+
+	return tuples ? mul_saturating(states, tuples_states(tuples, s))
+		      : states;
+}
+
+unsigned long long system_states_sum(const struct system *sys,
+				     const struct tuples *tuples,
+				     const state_t *s, size_t n)
+{
+	unsigned long long sum = 0;
+	size_t i;
+
+	if (!sys->sym && !tuples)
+		return n;
+	for (i = 0; i < n; i++)
+		sum = add_saturating(sum, system_states_of(sys, tuples, s[i]));
+	return sum;
 }

@@ -29,6 +29,7 @@
 typedef uint64_t state_t;
 
 struct symmetry;
+struct tuples;
 
 struct sys_kind {
 	unsigned shift;  /* of its field */
@@ -352,6 +353,21 @@ void plan_track_at(const struct system *sys, state_t s, struct plan_track *t);
  * crossing moves some of several interchangeable items. */
 unsigned long long system_ways(const struct system *sys, state_t a,
 			       state_t b);
+
+/* How many states of the puzzle as written the state s of a search
+ * stands for: 1, unless the search runs on a space reduced by symmetry:
+ * on sys reduced (system/symmetry.h), the product over classes of
+ * C(members, copies on the right bank); with tuples (system/tuples.h;
+ * NULL: none), whose canonical state s is, the product over classes of
+ * the arrangements of their tuples by placement.  Saturating.  Summed
+ * over every reachable state, the states a search of the puzzle as
+ * written reaches. */
+unsigned long long system_states_of(const struct system *sys,
+				    const struct tuples *tuples, state_t s);
+/* The same summed over s[0..n), saturating: n on a space not reduced. */
+unsigned long long system_states_sum(const struct system *sys,
+				     const struct tuples *tuples,
+				     const state_t *s, size_t n);
 
 static inline state_t state_cross(const struct system *sys, state_t s,
 				  uint64_t delta)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "system/symmetry.h"
+#include "util/saturate.h"
 
 /* ---- Candidate tuples ---------------------------------------------------- */
 
@@ -264,6 +265,23 @@ state_t tuples_canonical(const struct tuples *t, state_t s)
 		s = out;
 	}
 	return s;
+}
+
+unsigned long long tuples_states(const struct tuples *t, state_t s)
+{
+	unsigned long long states = 1;
+	size_t ci, i;
+
+	for (ci = 0; ci < t->n_classes; ci++) {
+		const struct tuple_class *c = &t->classes[ci];
+		unsigned count[1u << TUPLES_MAX_WIDTH] = {0};
+
+		for (i = 0; i < c->n; i++)
+			count[placement(t, c->first + i, s)]++;
+		states = mul_saturating(states, multinomial_saturating(
+				count, (size_t)1 << t->width));
+	}
+	return states;
 }
 
 /* ---- Lifting ------------------------------------------------------------- */

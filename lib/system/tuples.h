@@ -53,6 +53,11 @@ int tuples_build(const struct tuples **out, struct arena *arena,
  * sorted, the smallest on the first tuple. */
 state_t tuples_canonical(const struct tuples *t, state_t s);
 
+/* The labelled states of s's orbit: per class, the arrangements of its
+ * tuples by placement (the multinomial of how many tuples have each),
+ * multiplied, saturating. */
+unsigned long long tuples_states(const struct tuples *t, state_t s);
+
 /* path[0..len) of canonical states, each the canonical state of a
  * successor of the one before (from the system's start), made a
  * labelled plan in place.  RIVER_OK, RIVER_ENOMEM, or RIVER_EINTERNAL

@@ -328,6 +328,21 @@ static void test_text_unsolvable(void **state)
 		       "(all 11 reachable states explored).\n");
 }
 
+/* Three alike walkers and one minute: 3 states of the search, which
+ * merges them, and 7 of the puzzle as written. */
+#define WALKERS_TEXT \
+	"title \"W\"\nitems a (time 1), b (time 1), c (time 1)\n" \
+	"boat seats 2\ntime limit 1\n"
+
+static void test_text_unsolvable_up_to_alike(void **state)
+{
+	(void)state;
+	assert_renders(WALKERS_TEXT, RIVER_FORMAT_TEXT,
+		       "W\n\nNo solution: the goal cannot be reached (all 3 "
+		       "reachable states explored, up to interchangeable "
+		       "items: 7 in all).\n");
+}
+
 /* ---- JSON ------------------------------------------------------------- */
 
 static void test_json_wgc_exactly(void **state)
@@ -381,12 +396,24 @@ static void test_json_unsolved(void **state)
 		       "  \"solved\": false,\n"
 		       "  \"crossings\": null,\n"
 		       "  \"states_explored\": 11,\n"
+		       "  \"states_in_all\": 11,\n"
 		       "  \"engine\": \"bfs\",\n"
 		       "  \"start\": {\"boat\": \"left\", \"left\": [\"missionaries\", \"missionaries\", "
 		       "\"missionaries\", \"missionaries\", \"cannibals\", "
 		       "\"cannibals\", \"cannibals\", \"cannibals\"], \"right\": []},\n"
 		       "  \"plan\": []\n"
 		       "}\n");
+}
+
+static void test_json_unsolved_up_to_alike(void **state)
+{
+	char *out;
+
+	(void)state;
+	out = render(WALKERS_TEXT, RIVER_FORMAT_JSON);
+	assert_non_null(strstr(out, "  \"states_explored\": 3,\n"
+				    "  \"states_in_all\": 7,\n"));
+	river_free(out);
 }
 
 static void test_json_escapes_title(void **state)
@@ -719,9 +746,11 @@ int main(void)
 		cmocka_unit_test(test_text_rower_takes_two_individuals),
 		cmocka_unit_test(test_text_joins_last_noun_with_and_after_counted_kind),
 		cmocka_unit_test(test_text_unsolvable),
+		cmocka_unit_test(test_text_unsolvable_up_to_alike),
 		cmocka_unit_test(test_json_wgc_exactly),
 		cmocka_unit_test(test_json_kinds_repeat_names_per_copy),
 		cmocka_unit_test(test_json_unsolved),
+		cmocka_unit_test(test_json_unsolved_up_to_alike),
 		cmocka_unit_test(test_json_escapes_title),
 		cmocka_unit_test(test_utf8_width),
 		cmocka_unit_test(test_utf8_width_of_sequences),

@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "plan/plan.h"
 #include "system/symmetry.h"
+#include "util/saturate.h"
 
 /* The class representatives of the puzzle's items, as a string: for
  * each item, the index of the first member of its class. */
@@ -369,6 +370,147 @@ static void test_ways_binomial(void **state)
 	river_puzzle_free(p);
 }
 
+/* Binomials and multinomials, exact up to ULLONG_MAX and then stuck
+ * there. */
+static void test_saturating_binomials(void **state)
+{
+	unsigned count[4] = {2, 0, 3, 1};
+
+	(void)state;
+	assert_true(binomial_saturating(0, 0) == 1);
+	assert_true(binomial_saturating(3, 4) == 0);
+	assert_true(binomial_saturating(7, 3) == 35);
+	assert_true(binomial_saturating(40, 20) == 137846528820ULL);
+	assert_true(binomial_saturating(64, 32) == 1832624140942590534ULL);
+	assert_true(binomial_saturating(67, 33) == 14226520737620288370ULL);
+	assert_true(binomial_saturating(68, 34) == ~0ULL);
+	assert_true(binomial_saturating(1000, 500) == ~0ULL);
+	assert_true(binomial_saturating(1000, 999) == 1000);
+	/* 6! / (2! 3! 1!) */
+	assert_true(multinomial_saturating(count, 4) == 60);
+}
+
+/* The labelled states a searched state stands for are the states of the
+ * puzzle as written that it is the reduction, or canonical state, of:
+ * every state of the puzzle's own space, counted by its image. */
+static void check_states_of(const river_puzzle *p)
+{
+	const struct system *c = &p->sys;
+	const struct system *r = p->sym ? &p->sym->sys : c;
+	const struct tuples *t = p->sym ? NULL : p->tuples;
+	uint64_t rank, total = 0;
+	unsigned *n;
+
+	assert_true(c->rank_size > 0 && c->rank_size <= 1u << 16);
+	assert_true(r->rank_size > 0);
+	n = calloc((size_t)r->rank_size, sizeof *n);
+	assert_non_null(n);
+	for (rank = 0; rank < c->rank_size; rank++) {
+		state_t s = system_unrank(c, rank);
+
+		s = p->sym ? symmetry_project(p->sym, s) : tuples_canonical(t, s);
+		n[system_rank(r, s)]++;
+	}
+	for (rank = 0; rank < r->rank_size; rank++) {
+		state_t s = system_unrank(r, rank);
+
+		if (n[rank] == 0)
+			continue;
+		assert_true(system_states_of(r, t, s) == n[rank]);
+		total += n[rank];
+	}
+	assert_true(total == c->rank_size);
+	free(n);
+}
+
+static void test_states_of(void **state)
+{
+	size_t k;
+	river_puzzle *p;
+
+	(void)state;
+	for (k = 0; k < sizeof checked / sizeof *checked; k++) {
+		p = unit_load(checked[k]);
+		check_states_of(p);
+		river_puzzle_free(p);
+	}
+	p = unit_load("title \"t\"\nitems h[1..3], w[1..3]\nboat seats 2\n"
+		      "for i, j in 1..3 where i != j: w[i] must not be with "
+		      "h[j] unless h[i] is there\n");
+	assert_null(p->sym);
+	assert_non_null(p->tuples);
+	check_states_of(p);
+	river_puzzle_free(p);
+}
+
+/* With no plan, every search up to interchangeable items gives the
+ * states of the puzzle as written, as the plain search explores them;
+ * a plan, or the plain search, gives the states explored. */
+static void test_states_in_all(void **state)
+{
+	static const struct {
+		const char *text;
+		unsigned long long explored, in_all;
+	} cases[] = {
+		{"title \"t\"\nitems a (time 1), b (time 1), c (time 1)\n"
+		 "boat seats 2\ntime limit 1\n", 3, 7},
+		{"title \"t\"\nitems a (time 1), b (time 1), c (time 1)\n"
+		 "boat seats 2\ntime limit 1\nminimize time\n", 3, 7},
+		{"title \"t\"\nitems h[1..4], w[1..4]\nboat seats 2\n"
+		 "for i, j in 1..4 where i != j: w[i] must not be with "
+		 "h[j] unless h[i] is there\n", 11, 44},
+		{"title \"t\"\nitems farmer, x[1..4]\nboat seats 2\n"
+		 "rowers farmer\ngoal boat on the left\n", 10, 32},
+	};
+	size_t k, m;
+
+	(void)state;
+	for (k = 0; k < sizeof cases / sizeof *cases; k++) {
+		river_puzzle *p = unit_load(cases[k].text);
+
+		for (m = 0; m < 6; m++) {
+			river_solve_options opts;
+			river_plan *plan;
+
+			river_solve_options_init(&opts);
+			opts.method = m % 3 == 0 ? RIVER_METHOD_AUTO
+				      : m % 3 == 1 ? RIVER_METHOD_QUEUE
+						   : RIVER_METHOD_LAYERS;
+			opts.count = m >= 3;
+			assert_int_equal(river_solve(&plan, p, &opts, NULL),
+					 RIVER_OK);
+			assert_false(river_plan_solved(plan));
+			assert_true(river_plan_states_in_all(plan) ==
+				    cases[k].in_all);
+			if (m % 3 != 2 || p->sym)
+				assert_true(river_plan_states_explored(plan) ==
+					    cases[k].explored);
+			river_plan_free(plan);
+			opts.no_symmetry = 1;
+			assert_int_equal(river_solve(&plan, p, &opts, NULL),
+					 RIVER_OK);
+			assert_true(river_plan_states_explored(plan) ==
+				    cases[k].in_all);
+			assert_true(river_plan_states_in_all(plan) ==
+				    cases[k].in_all);
+			river_plan_free(plan);
+		}
+		river_puzzle_free(p);
+	}
+	for (k = 0; k < sizeof checked / sizeof *checked; k++) {
+		river_puzzle *p = unit_load(checked[k]);
+		river_plan *plan;
+
+		assert_int_equal(river_solve(&plan, p, NULL, NULL), RIVER_OK);
+		assert_true(river_plan_solved(plan));
+		assert_true(river_plan_states_in_all(plan) ==
+			    river_plan_states_explored(plan));
+		river_plan_free(plan);
+		river_puzzle_free(p);
+	}
+	assert_true(river_plan_states_in_all(NULL) == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +522,9 @@ int main(void)
 		cmocka_unit_test(test_same_answers),
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_ways_binomial),
+		cmocka_unit_test(test_saturating_binomials),
+		cmocka_unit_test(test_states_of),
+		cmocka_unit_test(test_states_in_all),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
