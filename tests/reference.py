@@ -4,8 +4,10 @@ written as .puz text, and a plain search written straight from river(5)'s
 "Meaning" section, with none of libriver's encoding.
 
     reference.py SEED DIR   write DIR/SEED.puz and print its expected
-                            verdict: "solved CROSSINGS TIME COUNT", or
-                            "unsolvable"
+                            verdict: "solved COST crossings|time COUNT",
+                            "unsolvable", or "unsolvable STATES" with
+                            the reachable states, where a state is only
+                            where everything is
     reference.py --labels FIRST LAST DIR
                             write DIR/FIRST.puz .. DIR/LAST.puz, the same
                             puzzles with labels that are hard to read back
@@ -473,7 +475,12 @@ def search(p):
             elif nc == old[0]:
                 dist[nk] = (nc, old[1] + paths)
     if best is None:
-        return None
+        # Every reachable state, when a state is where each item is
+        # and the boat (no turns, margin or time): as many as river's
+        # states in all.
+        plain = period == 1 and p["margin"] is None and \
+            p["time_limit"] is None and not p["minimize_time"]
+        return len(done) if plain else None
     if p["minimize_time"] and p["time_limit"] is not None and best > p["time_limit"]:
         return None
     return best, count
@@ -497,6 +504,8 @@ def main():
         print("invalid")
     elif got is None:
         print("unsolvable")
+    elif isinstance(got, int):
+        print("unsolvable %d" % got)
     else:
         print("solved %d %s" % (got[0], "time" if p["minimize_time"] else "crossings"),
               got[1])

@@ -512,6 +512,7 @@ static int audit_level(const struct layers *l, const uint64_t *before)
 	uint64_t *expected = calloc(n / 64 + 1, sizeof *expected);
 	struct loads next;
 	size_t i;
+	bool all = true; /* every state's loads were tried */
 	int rc = RIVER_OK;
 
 	if (!expected)
@@ -523,6 +524,13 @@ static int audit_level(const struct layers *l, const uint64_t *before)
 			continue;
 		rc = audit_successors(sys, system_compact_unrank(sys, r), false,
 				      &next);
+		if (rc == RIVER_ETOOBIG) {
+			/* Too many loads: the search's own are checked as
+			 * they are made, and the marks below are safe. */
+			all = false;
+			rc = RIVER_OK;
+			continue;
+		}
 		for (i = 0; rc == RIVER_OK && i < next.n; i++) {
 			uint64_t t = system_compact_rank(sys, next.delta[i]);
 
@@ -535,6 +543,10 @@ static int audit_level(const struct layers *l, const uint64_t *before)
 		unsigned now = cell_get(l, r);
 		bool plain = (expected[r / 64] >> (r % 64)) & 1;
 
+		if (!all && !was && now)
+			plain = audit_safe(sys, system_compact_unrank(sys, r));
+		else if (!all && !was)
+			plain = false;
 		if (was ? now != was : now ? now != l->next || !plain : plain)
 			audit_fail(sys, system_compact_unrank(sys, r),
 				   "the layered search's cell went from %u to %u "

@@ -463,28 +463,22 @@ struct audit_keys {
 	struct orbit *o;
 	uint64_t from;
 	const unsigned *right;
-	uint64_t *key;
-	size_t n, cap;
+	struct loads keys;  /* the orbits, each once */
 };
 
-static int audit_key(struct audit_keys *a, uint64_t key)
+static bool audit_has(const struct audit_keys *a, uint64_t key)
 {
 	size_t i;
 
-	for (i = 0; i < a->n; i++)
-		if (a->key[i] == key)
-			return 0;
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? 2 * a->cap : 64;
-		uint64_t *k = realloc(a->key, cap * sizeof *k);
+	for (i = 0; i < a->keys.n; i++)
+		if (a->keys.delta[i] == key)
+			return true;
+	return false;
+}
 
-		if (!k)
-			return RIVER_ENOMEM;
-		a->key = k;
-		a->cap = cap;
-	}
-	a->key[a->n++] = key;
-	return 0;
+static int audit_key(struct audit_keys *a, uint64_t key)
+{
+	return audit_has(a, key) ? 0 : loads_push(&a->keys, key);
 }
 
 /* The first load of the walk into each orbit, labelled: the plain
@@ -503,9 +497,8 @@ static int audit_walked(struct orbit *o, uint64_t from, uint64_t to,
 	char reason[256];
 	size_t i;
 
-	for (i = 0; i < a->n; i++)
-		if (a->key[i] == to)
-			return 0;
+	if (audit_has(a, to))
+		return 0;
 	load_of(o, from);
 	for (i = 0; i < m->n_items; i++) {
 		before[i] = side ? a->right[i] : 1 - a->right[i];
@@ -555,10 +548,10 @@ static int audit_orbit_loads(struct orbit *o, uint64_t key)
 {
 	const struct model *m = o->m;
 	unsigned right[MODEL_MAX_ITEMS + 1], bank = 0;
-	struct audit_keys walked = {o, key, right, NULL, 0, 0};
-	struct audit_keys plain = {o, key, right, NULL, 0, 0};
+	struct audit_keys walked = {o, key, right, {NULL, 0, 0}};
+	struct audit_keys plain = {o, key, right, {NULL, 0, 0}};
 	struct plan_track track;
-	size_t i, j;
+	size_t i;
 	int rc;
 
 	label(o, key, o->row);
@@ -575,22 +568,18 @@ static int audit_orbit_loads(struct orbit *o, uint64_t key)
 		rc = audit_model_successors(m, right, right[m->n_items],
 					    &track, AUDIT_ANY_BANKS,
 					    audit_plain, &plain);
-		for (i = 0; rc == RIVER_OK && i < plain.n; i++) {
-			for (j = 0; j < walked.n && walked.key[j] != plain.key[i];
-			     j++)
-				;
-			if (j == walked.n)
+		for (i = 0; rc == RIVER_OK && i < plain.keys.n; i++)
+			if (!audit_has(&walked, plain.keys.delta[i]))
 				audit_fail_model(m, right, right[m->n_items],
 						 "the orbit search's loads miss "
 						 "an orbit the rules reach");
-		}
-		if (rc == RIVER_OK && plain.n != walked.n)
+		if (rc == RIVER_OK && plain.keys.n != walked.keys.n)
 			audit_fail_model(m, right, right[m->n_items],
 					 "the orbit search's loads reach an "
 					 "orbit the rules do not");
 	}
-	free(walked.key);
-	free(plain.key);
+	loads_release(&walked.keys);
+	loads_release(&plain.keys);
 	return rc;
 }
 

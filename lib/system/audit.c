@@ -107,21 +107,6 @@ void audit_fail_model(const struct model *m, const unsigned *right,
 	fail_at(where, format, ap);
 }
 
-static int push(struct loads *out, state_t s)
-{
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 64;
-		uint64_t *d = realloc(out->delta, cap * sizeof *d);
-
-		if (!d)
-			return RIVER_ENOMEM;
-		out->delta = d;
-		out->cap = cap;
-	}
-	out->delta[out->n++] = s;
-	return RIVER_OK;
-}
-
 /* The enumeration of loads: take[i] copies of each model item i from
  * the before[i] on the boat's bank. */
 struct plain {
@@ -195,6 +180,39 @@ int audit_model_successors(const struct model *m, const unsigned *right,
 	return loads_at(&p, 0, m->seats, false);
 }
 
+/* The most loads the checking mode tries one by one from a state:
+ * beyond, it checks the walk's own loads only. */
+#define AUDIT_MOST_LOADS 200000
+
+/* How many loads of at most seats copies the before[i] copies of each
+ * of n items make, past AUDIT_MOST_LOADS counted as one more. */
+static unsigned long long loads_to_try(const unsigned *before, size_t n,
+				       unsigned seats)
+{
+	unsigned long long ways[65] = {1};
+	unsigned long long total = 0, sum;
+	size_t i, s, most = 0;
+	unsigned j;
+
+	for (i = 0; i < n; i++)
+		most += before[i];
+	if (most > seats)
+		most = seats;
+	/* More seats than ways can hold: more loads than can be tried. */
+	if (most >= sizeof ways / sizeof *ways)
+		return AUDIT_MOST_LOADS + 1;
+	for (i = 0; i < n; i++)
+		for (s = most; s > 0; s--) {
+			for (sum = ways[s], j = 1; j <= before[i] && j <= s; j++)
+				sum += ways[s - j];
+			ways[s] = sum > AUDIT_MOST_LOADS ? AUDIT_MOST_LOADS + 1
+							 : sum;
+		}
+	for (s = 1; s <= most; s++)
+		total += ways[s];
+	return total;
+}
+
 /* A successor of from in the concrete system c, made sys's state. */
 struct to_state {
 	const struct system *sys, *c;
@@ -211,7 +229,7 @@ static int add_state(void *ctx, const unsigned *right)
 
 	if (ts->sys->sym)
 		to = symmetry_project(ts->sys->sym, to);
-	return push(ts->out, to);
+	return loads_push(ts->out, to);
 }
 
 static int cmp_state(const void *a, const void *b)
@@ -237,6 +255,20 @@ static bool sort_unique(struct loads *l)
 	}
 	l->n = kept;
 	return repeats;
+}
+
+/* Are the loads from from too many to try one by one? */
+static bool too_many_loads(const struct system *sys, state_t from)
+{
+	unsigned before[MODEL_MAX_ITEMS];
+	const struct system *c = concrete(sys, &from);
+	bool right = state_boat_right(c, from);
+	size_t i;
+
+	for (i = 0; i < c->model->n_items; i++)
+		before[i] = state_count(c, from, i, right);
+	return loads_to_try(before, c->model->n_items, c->model->seats) >
+	       AUDIT_MOST_LOADS;
 }
 
 static int plain_successors(const struct system *sys, state_t from,
@@ -265,6 +297,8 @@ static int plain_successors(const struct system *sys, state_t from,
 		untimed.has_time_limit = false;
 		m = &untimed;
 	}
+	if (too_many_loads(sys, from))
+		return RIVER_ETOOBIG;
 	for (i = 0; i < m->n_items; i++)
 		right[i] = state_count(ts.c, ts.from, i, true);
 	plan_track_at(ts.c, ts.from, &track);
@@ -284,6 +318,79 @@ int audit_successors(const struct system *sys, state_t from,
 				out);
 }
 
+/* The crossing from a to b of sys as one of its concrete, labelled
+ * crossings (*ca to *cb), the lowest-numbered members moving.
+ * RIVER_OK or RIVER_ENOMEM. */
+static int concrete_crossing(const struct system *sys, state_t a, state_t b,
+			     state_t *ca, state_t *cb)
+{
+	state_t rplan[2] = {a, b}, *plan = NULL;
+	size_t len = 0, n = 0;
+	int rc;
+
+	if (!sys->sym) {
+		*ca = a;
+		*cb = b;
+		return RIVER_OK;
+	}
+	rc = symmetry_expand(sys->sym, rplan, 2, 1, &plan, &len, &n);
+	if (rc != RIVER_OK || n != 1) {
+		free(plan);
+		return rc != RIVER_OK ? rc : RIVER_EINTERNAL;
+	}
+	*ca = plan[0];
+	*cb = plan[1];
+	free(plan);
+	return RIVER_OK;
+}
+
+/* Too many loads from from to try each: each of the walk's crossings
+ * (the states mine holds) must be one the plain meaning allows. */
+static int audit_walked(const struct system *sys, state_t from,
+			const struct loads *mine, bool safe)
+{
+	unsigned before[MODEL_MAX_ITEMS], after[MODEL_MAX_ITEMS];
+	const struct system *c = sys->sym ? sys->sym->concrete : sys;
+	const struct model *m = c->model;
+	struct model untimed;
+	struct plan_track track;
+	char reason[256], to[1024];
+	state_t ca, cb;
+	size_t k, i;
+	int rc;
+
+	if (m->has_time_limit && c->elapsed < 0) {
+		untimed = *m;
+		untimed.has_time_limit = false;
+		m = &untimed;
+	}
+	for (k = 0; k < mine->n; k++) {
+		bool right;
+
+		rc = concrete_crossing(sys, from, mine->delta[k], &ca, &cb);
+		if (rc == RIVER_EINTERNAL)
+			audit_fail(sys, from, "a crossing of the search stands "
+				   "for no crossing of the puzzle as written");
+		if (rc != RIVER_OK)
+			return rc;
+		right = state_boat_right(c, ca);
+		for (i = 0; i < m->n_items; i++) {
+			before[i] = state_count(c, ca, i, right);
+			after[i] = state_count(c, cb, i, right);
+		}
+		plan_track_at(c, ca, &track);
+		describe_state(c, cb, to, sizeof to);
+		if (!model_crossing_legal(m, before, after, &track, reason,
+					  sizeof reason))
+			audit_fail(sys, from, "the load walk crosses to%s, which "
+				   "the rules forbid: %s", to, reason);
+		if (safe && model_bank_violation(m, after) >= 0)
+			audit_fail(sys, from, "the load walk crosses to%s, which "
+				   "leaves the bank unsafe", to);
+	}
+	return RIVER_OK;
+}
+
 int audit_loads(const struct system *sys, state_t from,
 		const struct loads *got, bool safe)
 {
@@ -295,9 +402,14 @@ int audit_loads(const struct system *sys, state_t from,
 	loads_init(&mine);
 	loads_init(&plain);
 	for (i = 0; rc == RIVER_OK && i < got->n; i++)
-		rc = push(&mine, state_cross(sys, from, got->delta[i]));
+		rc = loads_push(&mine, state_cross(sys, from, got->delta[i]));
 	if (rc == RIVER_OK && sort_unique(&mine))
 		audit_fail(sys, from, "the load walk gives one crossing twice");
+	if (rc == RIVER_OK && too_many_loads(sys, from)) {
+		rc = audit_walked(sys, from, &mine, safe);
+		loads_release(&mine);
+		return rc;
+	}
 	if (rc == RIVER_OK)
 		rc = plain_successors(sys, from,
 				      safe ? AUDIT_DEPARTING_BANK
@@ -349,4 +461,16 @@ void audit_bank(const struct system *sys, state_t s, bool right, bool safe)
 			   right ? "right" : "left", m->rules[r].text);
 	audit_fail(sys, s, "the compiled rules call the %s bank unsafe, but "
 		   "no rule is broken there", right ? "right" : "left");
+}
+
+bool audit_safe(const struct system *sys, state_t s)
+{
+	unsigned right[MODEL_MAX_ITEMS];
+	const struct system *c = concrete(sys, &s);
+	bool on_right;
+	size_t i;
+
+	for (i = 0; i < c->model->n_items; i++)
+		right[i] = state_count(c, s, i, true);
+	return model_violation(c->model, right, &on_right) < 0;
 }

@@ -49,7 +49,8 @@ int audit_model_successors(const struct model *m, const unsigned *right,
  * (reduced when sys is), ascending and each once, in out->delta: every
  * load from the boat's bank that model_crossing_legal allows, with both
  * banks after it safe (with departing_only, the bank the boat leaves
- * only).  RIVER_OK or RIVER_ENOMEM. */
+ * only).  RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG when the loads
+ * from from are too many to try one by one (more than 200,000). */
 int audit_successors(const struct system *sys, state_t from,
 		     bool departing_only, struct loads *out);
 
@@ -62,6 +63,10 @@ int audit_loads(const struct system *sys, state_t from,
 /* Check the compiled answer safe about the bank right (true) or left
  * of the concrete state s against each rule's condition. */
 void audit_bank(const struct system *sys, state_t s, bool right, bool safe);
+
+/* Does s (of sys, reduced or not) break no rule on either bank, by each
+ * rule's own condition? */
+bool audit_safe(const struct system *sys, state_t s);
 
 /* Report a disagreement found in a search's own structures (format as
  * printf), and abort. */

@@ -143,28 +143,29 @@ static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
 	return true;
 }
 
+int loads_push(struct loads *loads, uint64_t delta)
+{
+	if (loads->n == loads->cap) {
+		size_t cap = loads->cap ? loads->cap * 2 : 64;
+		uint64_t *d = realloc(loads->delta, cap * sizeof *d);
+
+		if (!d)
+			return RIVER_ENOMEM;
+		loads->delta = d;
+		loads->cap = cap;
+	}
+	loads->delta[loads->n++] = delta;
+	return RIVER_OK;
+}
+
 static void emit(struct walk *w, uint64_t delta)
 {
-	struct loads *out = w->out;
-
 	if (!w->sys->plain_loads && !load_ok(w->sys, w->from, &delta))
 		return;
-	if (out->n == SYSTEM_MAX_LOADS) {
+	if (w->out->n == SYSTEM_MAX_LOADS)
 		w->status = RIVER_ETOOBIG;
-		return;
-	}
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 64;
-		uint64_t *d = realloc(out->delta, cap * sizeof *d);
-
-		if (!d) {
-			w->status = RIVER_ENOMEM;
-			return;
-		}
-		out->delta = d;
-		out->cap = cap;
-	}
-	out->delta[out->n++] = delta;
+	else
+		w->status = loads_push(w->out, delta);
 }
 
 /* Is the bank certainly unsafe once the candidate after prev (the bit

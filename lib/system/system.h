@@ -297,6 +297,9 @@ struct loads {
 
 void loads_init(struct loads *loads);
 void loads_release(struct loads *loads);
+/* Append a delta (or a state: the checking mode keeps states in the
+ * same array); RIVER_OK or RIVER_ENOMEM. */
+int loads_push(struct loads *loads, uint64_t delta);
 /* RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG past SYSTEM_MAX_LOADS. */
 int system_loads(const struct system *sys, state_t s, struct loads *out);
 /* The checks beyond seats and rowers (allowed loads, weight, who rows
