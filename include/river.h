@@ -204,6 +204,18 @@ RIVER_API unsigned river_puzzle_item_goal(const river_puzzle *puzzle,
 RIVER_API int river_puzzle_boat_start(const river_puzzle *puzzle);
 RIVER_API int river_puzzle_boat_goal(const river_puzzle *puzzle);
 
+/* The places, first (where items start by default) to last (where the
+ * goal puts them): 2, "left bank" and "right bank", unless the puzzle
+ * names more ("places left bank, island, right bank"); and the boats: 1,
+ * "boat", unless the puzzle names several ("boat ferry seats 2").
+ * Names are borrowed; NULL out of range. */
+RIVER_API size_t river_puzzle_place_count(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_place_name(const river_puzzle *puzzle,
+					      size_t place);
+RIVER_API size_t river_puzzle_boat_count(const river_puzzle *puzzle);
+RIVER_API const char *river_puzzle_boat_name(const river_puzzle *puzzle,
+					     size_t boat);
+
 /* 1 when crossings take time (an item or the boat has a time). */
 RIVER_API int river_puzzle_timed(const river_puzzle *puzzle);
 /* 1 when the objective is the least total time ("minimize time"), 0
@@ -349,6 +361,15 @@ RIVER_API unsigned river_plan_item_on(const river_plan *plan, size_t state,
 /* How many copies of item are in the boat on crossing k (1-based). */
 RIVER_API unsigned river_plan_item_moved(const river_plan *plan,
 					 size_t crossing, size_t item);
+/* For puzzles of places (river_puzzle_place_count): how many copies of
+ * item are at place in that state, and the place of boat.  On two
+ * banks, place 0 is the left bank and place 1 the right.  (Of a puzzle
+ * of places, river_plan_item_on reads the first place as RIVER_LEFT and
+ * the last as RIVER_RIGHT, and river_plan_boat_bank the first boat.) */
+RIVER_API unsigned river_plan_item_at(const river_plan *plan, size_t state,
+				      size_t item, size_t place);
+RIVER_API size_t river_plan_boat_at(const river_plan *plan, size_t state,
+				    size_t boat);
 
 /* ---- Rendering --------------------------------------------------- */
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compile/compile.h"
+#include "search/places.h"
 #include "parse/parse.h"
 #include "solve/orbit.h"
 #include "util/buf.h"
@@ -172,9 +173,68 @@ static int build_wide(river_puzzle *p, const struct source *src,
 	return check_ends(p, src, diag);
 }
 
+/* The start and the goal of a puzzle of places obey the rules at every
+ * place, and differ. */
+static int check_places_ends(const river_puzzle *p, const struct source *src,
+			     river_diag *diag)
+{
+	const struct model *m = &p->model;
+	const char *what[2] = {"start", "goal"};
+	const struct placement *ends[2] = {&m->start, &m->goal};
+	size_t w = places_row_width(m), b;
+	unsigned *row = calloc(2 * w, sizeof *row), place;
+	bool same;
+	long r = -1;
+	int e;
+
+	if (!row)
+		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+	for (e = 0; e < 2 && r < 0; e++) {
+		places_row_of(m, ends[e], row + e * w);
+		r = places_violation(m, row + e * w, &place);
+	}
+	same = memcmp(row, row + w, m->n_items * m->n_places * sizeof *row) == 0;
+	for (b = 0; same && b < m->n_boats; b++)
+		same = m->goal.boats[b] < 0 ||
+		       m->goal.boats[b] == m->start.boats[b];
+	free(row);
+	if (r >= 0)
+		return diag_set(diag, RIVER_EPUZZLE, src, &m->rules[r].loc,
+				"the %s %s this rule (%s) at the %s",
+				what[e - 1], e == 2 ? "breaks" : "already breaks",
+				m->rules[r].text, m->place_names[place]);
+	if (same)
+		return diag_set(diag, RIVER_EPUZZLE, src,
+				m->goal_loc.line ? &m->goal_loc : &m->start_loc,
+				"the goal is where the puzzle starts: there is "
+				"nothing to do");
+	return RIVER_OK;
+}
+
+/* A puzzle of places: its couples for the place search, and its ends
+ * checked. */
+static int build_places(river_puzzle *p, const struct source *src,
+			river_diag *diag)
+{
+	int rc = tuples_build(&p->tuples, &p->arena, &p->model, NULL);
+
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, src, NULL, "out of memory");
+	p->places = true;
+	p->sys.model = &p->model;
+	return check_places_ends(p, src, diag);
+}
+
 int puzzle_need_system(const river_puzzle *p, const char *what,
 		       river_diag *diag)
 {
+	if (p->places)
+		return diag_set(diag, RIVER_EUNSUPPORTED, NULL, NULL,
+				"a puzzle of more than two places or more "
+				"than one boat is not yet taken %s: river "
+				"solve (the fewest crossings or the least "
+				"time, with counts), check and verify take it",
+				what);
 	if (!p->wide)
 		return RIVER_OK;
 	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
@@ -190,6 +250,8 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 {
 	int rc;
 
+	if (model_has_places(&p->model))
+		return build_places(p, src, diag);
 	if (individuals(&p->model) + 1 > SYSTEM_MAX_BITS)
 		return build_wide(p, src, diag);
 	rc = system_build(&p->sys, &p->arena, &p->model, src, diag);
@@ -566,6 +628,28 @@ unsigned river_puzzle_state_bits(const river_puzzle *p)
 double river_puzzle_state_space(const river_puzzle *p)
 {
 	return p ? p->sys.space : 0.0;
+}
+
+size_t river_puzzle_place_count(const river_puzzle *puzzle)
+{
+	return puzzle ? puzzle->model.n_places : 0;
+}
+
+const char *river_puzzle_place_name(const river_puzzle *puzzle, size_t place)
+{
+	return puzzle && place < puzzle->model.n_places
+	       ? puzzle->model.place_names[place] : NULL;
+}
+
+size_t river_puzzle_boat_count(const river_puzzle *puzzle)
+{
+	return puzzle ? puzzle->model.n_boats : 0;
+}
+
+const char *river_puzzle_boat_name(const river_puzzle *puzzle, size_t boat)
+{
+	return puzzle && boat < puzzle->model.n_boats
+	       ? puzzle->model.boats[boat].name : NULL;
 }
 
 int river_puzzle_timed(const river_puzzle *puzzle)

@@ -24,6 +24,10 @@ struct river_puzzle {
 	 * sys has only its model, bits and space, and only the search over
 	 * the orbits of tuples (solve/orbit.h) runs, for river_solve. */
 	bool wide;
+	/* More than two places or more than one boat (model_has_places):
+	 * sys has only its model, and only the place search
+	 * (search/places.h) runs, for river_solve. */
+	bool places;
 	struct source src; /* its name and text, for diagnostics later */
 	const char *boat_text, *rowing_text, *objective_text;
 };
@@ -35,7 +39,8 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 
 /* RIVER_OK when p has a packed system; for a wide puzzle RIVER_ETOOBIG,
  * with diag saying that what ("to check a plan", "for a graph") needs
- * one. */
+ * one; for a puzzle of places RIVER_EUNSUPPORTED, saying which commands
+ * take it. */
 int puzzle_need_system(const river_puzzle *p, const char *what,
 		       river_diag *diag);
 

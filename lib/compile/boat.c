@@ -248,7 +248,7 @@ int compile_boat(struct compiler *c)
 		return FAIL(c, NULL,
 			    "the puzzle has no boat (add a line such as: boat seats 2)");
 	m->boat_loc = c->boat->loc;
-	for (cl = c->boat->u.boat; cl; cl = cl->next) {
+	for (cl = c->boat->u.boat.clauses; cl; cl = cl->next) {
 		unsigned long long v = 0;
 		int rc;
 

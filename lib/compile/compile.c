@@ -17,6 +17,31 @@ static int once(struct compiler *c, const struct ast_stmt **slot,
 	return RIVER_OK;
 }
 
+/* A boat line: the one unnamed boat, or one of several named ones. */
+static int boat_line(struct compiler *c, const struct ast_stmt *st)
+{
+	const struct ast_stmt *first = c->n_boat_lines ? c->boat_lines[0]
+						      : NULL;
+	int rc;
+
+	if (first && (!first->u.boat.name || !st->u.boat.name))
+		return FAIL(c, &st->loc, "the puzzle already has a boat (line "
+			    "%d): several boats each need a name, as in: "
+			    "boat ferry seats 2", first->loc.line);
+	if (c->n_boat_lines == MODEL_MAX_BOATS)
+		return FAIL(c, &st->loc, "too many boats: at most %u",
+			    MODEL_MAX_BOATS);
+	if (st->u.boat.name) {
+		rc = declare_name(c, st->u.boat.name, NAME_BOAT,
+				  c->n_boat_lines, st->u.boat.name_loc);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	c->boat_lines[c->n_boat_lines++] = st;
+	c->boat = c->boat_lines[0];
+	return RIVER_OK;
+}
+
 static int collect(struct compiler *c, const struct ast *ast)
 {
 	const struct ast_stmt *st;
@@ -32,8 +57,13 @@ static int collect(struct compiler *c, const struct ast *ast)
 			rc = once(c, &c->description, st, "a description");
 			break;
 		case ST_BOAT:
-			rc = once(c, &c->boat, st, "a boat");
+			rc = boat_line(c, st);
 			break;
+		case ST_PLACES:
+			rc = once(c, &c->places, st, "a places line");
+			break;
+		case ST_ROUTES:
+			break; /* read once the places and boats are known */
 		case ST_ROWERS:
 			rc = once(c, &c->rowers, st, "a rowers line");
 			break;
@@ -137,6 +167,8 @@ int compile_model(struct model *model, struct arena *arena,
 		rc = compile_rows(&c, ast);
 	if (rc == RIVER_OK)
 		rc = compile_time(&c);
+	if (rc == RIVER_OK)
+		rc = compile_places(&c, ast);
 	if (rc == RIVER_OK)
 		rc = compile_placements(&c, ast);
 	if (rc == RIVER_OK)

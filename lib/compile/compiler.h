@@ -81,6 +81,11 @@ struct compiler {
 	struct names names;
 	const struct ast_stmt *title, *description, *boat, *rowers, *guard;
 	const struct ast_stmt *minimize, *time_limit;
+	const struct ast_stmt *places; /* the places line, or NULL */
+	/* The boat lines: one unnamed, or up to MODEL_MAX_BOATS named
+	 * ("boat ferry seats 2"); boat is the first. */
+	const struct ast_stmt *boat_lines[MODEL_MAX_BOATS];
+	size_t n_boat_lines;
 	size_t *guards; /* the guard line's items */
 	size_t n_guards;
 	const struct stop *stop; /* NULL: never stop */
@@ -134,5 +139,13 @@ int rule_meaning(struct compiler *c, struct rule *r);
 
 /* place.c */
 int compile_placements(struct compiler *c, const struct ast *ast);
+
+/* routes.c */
+/* The places, the boats after the first, and where each boat may go. */
+int compile_places(struct compiler *c, const struct ast *ast);
+/* The place the words name ("island"; "left", "right bank" for the
+ * first and the last place), or a failure naming the places. */
+int place_named(struct compiler *c, const char *words,
+		const struct loc *loc, unsigned *out);
 
 #endif

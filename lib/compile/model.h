@@ -104,11 +104,32 @@ struct load {
 	unsigned *count;
 };
 
+/* The most places (two banks and islands), and the most boats. */
+#define MODEL_MAX_PLACES 4u
+#define MODEL_MAX_BOATS 4u
+
 /* Where everything is: per item, how many copies are on the right bank,
- * and the boat's bank (-1: any, in a goal that does not say). */
+ * and the boat's bank (-1: any, in a goal that does not say).  A puzzle
+ * of places (model_has_places) says it with at and boats instead. */
 struct placement {
 	unsigned *right;
 	int boat;
+	/* Per item i and place p, at[i * n_places + p] copies there. */
+	unsigned *at;
+	/* Per boat, its place (-1: any, in a goal that does not say). */
+	int boats[MODEL_MAX_BOATS];
+};
+
+/* One boat of a puzzle of places.  The first is also the model's own
+ * seats and time; the load limit, margin and listed loads are for a
+ * puzzle of one boat. */
+struct boat {
+	const char *name;     /* "boat" for the only, unnamed one */
+	unsigned seats;
+	unsigned time;        /* the least a crossing takes */
+	/* routes[p]: bit q set when the boat may go from place p to q */
+	uint8_t routes[MODEL_MAX_PLACES];
+	struct loc loc;
 };
 
 struct model {
@@ -136,7 +157,24 @@ struct model {
 	size_t n_attrs;
 	struct rule *rules;
 	size_t n_rules;
+	/* The places, first to last: "left bank", "right bank" unless the
+	 * puzzle names more; and the boats.  A puzzle of more than two
+	 * places or more than one boat is searched by the place search
+	 * alone (search/places.h): model_has_places. */
+	const char *place_names[MODEL_MAX_PLACES];
+	size_t n_places;
+	struct boat boats[MODEL_MAX_BOATS];
+	size_t n_boats;
 };
+
+/* Does the puzzle have more than two places or more than one boat?
+ * Then start.at, goal.at and the boats say where things are, and only
+ * the place search (search/places.h) and the readers of its plans take
+ * it. */
+static inline bool model_has_places(const struct model *m)
+{
+	return m->n_places > 2 || m->n_boats > 1;
+}
 
 /* Does x cmp 0 hold? */
 bool cond_cmp_holds(enum cond_cmp cmp, long long x);

@@ -12,7 +12,8 @@ enum name_kind {
 	NAME_ITEM,   /* an item: index is the model's item */
 	NAME_FAMILY, /* a family, "husband": index is the compiler's family */
 	NAME_GROUP,  /* a group: index is the compiler's group */
-	NAME_PARAM   /* a parameter: index is the compiler's parameter */
+	NAME_PARAM,  /* a parameter: index is the compiler's parameter */
+	NAME_BOAT    /* a named boat: index is the model's boat */
 };
 
 struct name_entry {

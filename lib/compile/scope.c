@@ -281,6 +281,9 @@ int resolve_group(struct compiler *c, const struct ast_name *ref,
 				    ref->text, near);
 		return FAIL(c, &ref->loc, "unknown item '%s'", ref->text);
 	}
+	if (e->kind == NAME_BOAT)
+		return FAIL(c, &ref->loc, "'%s' is a boat, not an item",
+			    ref->text);
 	if (e->kind == NAME_GROUP) {
 		const struct group *g = &c->groups[e->index];
 

@@ -144,7 +144,9 @@ enum ast_stmt_kind {
 	ST_PARAM,     /* param n [= 3] */
 	ST_START,     /* start wolf, boat on the right */
 	ST_GOAL,      /* goal wolf on the left */
-	ST_FOR        /* for i, j in 1..n where i != j: RULE */
+	ST_FOR,       /* for i, j in 1..n where i != j: RULE */
+	ST_PLACES,    /* places left bank, island, right bank */
+	ST_ROUTES     /* the boat may go between left bank and island */
 };
 
 /* "i != j" or "i = j" in a for rule. */
@@ -219,7 +221,19 @@ struct ast_stmt {
 			struct loc loc;
 		} string;
 		struct ast_item *items;
-		struct ast_boat_clause *boat;
+		struct {
+			struct ast_boat_clause *clauses;
+			const char *name; /* "boat ferry seats 2"; NULL */
+			struct loc name_loc;
+		} boat;
+		/* ST_PLACES: the places' names, in order. */
+		struct ast_name *places;
+		struct {
+			const char *boat;  /* NULL: "the boat", every boat */
+			struct loc boat_loc;
+			bool any;          /* between any two places */
+			struct ast_name *pairs; /* else: a, b, a, b, ... */
+		} routes;
 		struct {
 			struct ast_name *names; /* NULL for "rowers none" */
 		} rowers;
@@ -231,7 +245,9 @@ struct ast_stmt {
 		} param;
 		struct {
 			struct ast_place *places;
-			bool right;
+			/* "on the right bank", "on island": the words */
+			const char *where;
+			struct loc where_loc;
 		} place;
 		struct {
 			struct ast_name *a, *b;

@@ -88,6 +88,40 @@ static struct loc L(const RIVER_YYLTYPE *lloc)
 		(var)->u.rule.where = (place);                             \
 	} while (0)
 
+/* "the boat may go between ...": routes NULL for any two places. */
+#define ROUTES(var, pairs_)                                                \
+	do {                                                               \
+		(var)->u.routes.any = (pairs_) == NULL;                    \
+		(var)->u.routes.pairs = (pairs_);                          \
+	} while (0)
+
+/* "a b" in the parse arena, or NULL when memory runs out. */
+static char *join_words(struct parse_ctx *ctx, const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *t = arena_alloc(ctx->arena, na + nb + 2);
+
+	if (t) {
+		memcpy(t, a, na);
+		t[na] = ' ';
+		memcpy(t + na + 1, b, nb + 1);
+	}
+	return t;
+}
+
+/* The verb of "the boat may go between": go, or travel. */
+static bool go_word(struct parse_ctx *ctx, const char *w,
+		    const RIVER_YYLTYPE *lloc)
+{
+	struct loc nl = L(lloc);
+
+	if (strcmp(w, "go") == 0 || strcmp(w, "travel") == 0)
+		return true;
+	parse_error(ctx, RIVER_ESYNTAX, &nl, "expected 'go' after 'may', "
+		    "as in: the boat may go between any two places");
+	return false;
+}
+
 #define APPEND(list, node)                                                 \
 	do {                                                               \
 		if ((list).last)                                           \
@@ -144,7 +178,7 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %token START "start" GOAL "goal" ON "on" LEFT "left" RIGHT "right" BANK "bank"
 %token FOR "for" IN "in" WHERE "where" BE "be" WITH "with" DOTS ".." NE "!="
 %token LE "<=" GE ">=" MOD "mod" NO "no" MAY "may" HOLD "hold"
-%token NOTHING "nothing" ELSE "else"
+%token NOTHING "nothing" ELSE "else" PLACES "places" BETWEEN "between"
 %token ROWS "rows" ONLY "only" ALONE "alone" ODD "odd" EVEN "even"
 %token CROSSINGS "crossings" EVERY "every" OF "of" WITHOUT "without"
 %token TOGETHER "together" AT "at" MOST "most" LEAST "least" EXCEED "exceed"
@@ -184,7 +218,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <str> param_name
 %type <place> place
 %type <places> places
-%type <side> side bank_side
+%type <name> side words word_seq place_list routes route_pairs
+%type <str> word
 
 %%
 
@@ -422,7 +457,29 @@ statement
 	}
 	| "boat" boat_clauses {
 		NEW($$, @1); $$->kind = ST_BOAT; $$->loc = L(&@1);
-		$$->u.boat = $2.first;
+		$$->u.boat.clauses = $2.first;
+	}
+	| "boat" NAME boat_clauses {
+		NEW($$, @1); $$->kind = ST_BOAT; $$->loc = L(&@1);
+		$$->u.boat.clauses = $3.first;
+		$$->u.boat.name = $2; $$->u.boat.name_loc = L(&@2);
+	}
+	| "places" place_list {
+		NEW($$, @1); $$->kind = ST_PLACES; $$->loc = L(&@1);
+		$$->u.places = $2;
+	}
+	| "the" "boat" "may" NAME "between" routes {
+		if (!go_word(ctx, $4, &@4))
+			YYABORT;
+		NEW($$, @1); $$->kind = ST_ROUTES; $$->loc = L(&@1);
+		ROUTES($$, $6);
+	}
+	| "the" NAME "may" NAME "between" routes {
+		if (!go_word(ctx, $4, &@4))
+			YYABORT;
+		NEW($$, @1); $$->kind = ST_ROUTES; $$->loc = L(&@1);
+		$$->u.routes.boat = $2; $$->u.routes.boat_loc = L(&@2);
+		ROUTES($$, $6);
 	}
 	| "rowers" list {
 		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
@@ -463,11 +520,13 @@ statement
 	}
 	| "start" places side {
 		NEW($$, @1); $$->kind = ST_START; $$->loc = L(&@1);
-		$$->u.place.places = $2.first; $$->u.place.right = $3;
+		$$->u.place.places = $2.first; $$->u.place.where = $3->text;
+		$$->u.place.where_loc = $3->loc;
 	}
 	| "goal" places side {
 		NEW($$, @1); $$->kind = ST_GOAL; $$->loc = L(&@1);
-		$$->u.place.places = $2.first; $$->u.place.right = $3;
+		$$->u.place.places = $2.first; $$->u.place.where = $3->text;
+		$$->u.place.where_loc = $3->loc;
 	}
 	| "param" param_name {
 		NEW($$, @1); $$->kind = ST_PARAM; $$->loc = L(&@2);
@@ -531,20 +590,75 @@ place
 	}
 	;
 
-/* "on the right", "on the left bank". */
+/* "on the right", "on the left bank", "on the island": a place's words. */
 side
-	: "on" "the" bank_side		{ $$ = $3; }
-	| "on" bank_side		{ $$ = $2; }
+	: "on" "the" words		{ $$ = $3; }
+	| "on" words			{ $$ = $2; }
 	;
 
-bank_side
-	: "left" bank_word		{ $$ = 0; }
-	| "right" bank_word		{ $$ = 1; }
+/* A place's name: one or more words, "left bank", "island". */
+words
+	: word_seq {
+		$$ = $1;
+	}
 	;
 
-bank_word
-	: %empty
-	| "bank"
+word_seq
+	: word {
+		NEW($$, @1); $$->text = $1; $$->loc = L(&@1);
+	}
+	| word_seq word {
+		char *t = join_words(ctx, $1->text, $2);
+		if (!t) {
+			struct loc nl = L(&@2);
+			parse_error(ctx, RIVER_ENOMEM, &nl, "out of memory");
+			YYABORT;
+		}
+		$$ = $1; $$->text = t;
+	}
+	;
+
+word
+	: NAME		{ $$ = $1; }
+	| "left"	{ $$ = "left"; }
+	| "right"	{ $$ = "right"; }
+	| "bank"	{ $$ = "bank"; }
+	;
+
+/* "places left bank, island, right bank" */
+place_list
+	: words			{ $$ = $1; }
+	| place_list comma words {
+		struct ast_name *n = $1;
+		while (n->next)
+			n = n->next;
+		n->next = $3; $$ = $1;
+	}
+	;
+
+/* After "the boat may go between": "any two places", or pairs. */
+routes
+	: words "places" {
+		if (strcmp($1->text, "any two") != 0) {
+			struct loc nl = $1->loc;
+			parse_error(ctx, RIVER_ESYNTAX, &nl, "expected 'any "
+				    "two places', or pairs of places such "
+				    "as 'left bank and island'");
+			YYABORT;
+		}
+		$$ = NULL;
+	}
+	| route_pairs		{ $$ = $1; }
+	;
+
+route_pairs
+	: words "and" words	{ $1->next = $3; $$ = $1; }
+	| route_pairs comma words "and" words {
+		struct ast_name *n = $1;
+		while (n->next)
+			n = n->next;
+		n->next = $3; $3->next = $5; $$ = $1;
+	}
 	;
 
 /* "seats" may name a parameter: river -D seats=3 reads naturally. */

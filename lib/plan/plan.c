@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/places.h"
 #include "solve/bfs.h"
 #include "solve/count.h"
 #include "solve/orbit.h"
@@ -474,6 +475,164 @@ static int solve_wide(river_plan **out, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
+/* ---- Plans of places ---------------------------------------------------- */
+
+bool plan_check_places_step(const struct model *m, const unsigned *a,
+			    const unsigned *b, struct plan_track *t,
+			    char *reason, size_t size)
+{
+	unsigned before[MODEL_MAX_ITEMS + 1], after[MODEL_MAX_ITEMS + 1];
+	size_t np = m->n_places, i, k, moved = m->n_boats;
+	struct model boat;
+	unsigned from = 0, to = 0, place;
+	long r;
+
+	for (k = 0; k < m->n_boats; k++)
+		if (places_boat_at(m, a, k) != places_boat_at(m, b, k)) {
+			if (moved != m->n_boats) {
+				t->crossing++;
+				snprintf(reason, size, "two boats move at once "
+					 "(the %s and the %s)",
+					 m->boats[moved].name, m->boats[k].name);
+				return false;
+			}
+			moved = k;
+		}
+	if (moved == m->n_boats) {
+		t->crossing++;
+		snprintf(reason, size, "no boat crosses");
+		return false;
+	}
+	from = places_boat_at(m, a, moved);
+	to = places_boat_at(m, b, moved);
+	if (!((m->boats[moved].routes[from] >> to) & 1)) {
+		t->crossing++;
+		snprintf(reason, size, "the %s does not go between the %s and "
+			 "the %s", m->n_boats > 1 ? m->boats[moved].name : "boat",
+			 m->place_names[from], m->place_names[to]);
+		return false;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		for (k = 0; k < np; k++)
+			if (k != from && k != to && a[i * np + k] != b[i * np + k]) {
+				t->crossing++;
+				snprintf(reason, size, "the %s moves without the "
+					 "boat", m->items[i].name);
+				return false;
+			}
+		before[i] = a[i * np + from];
+		after[i] = b[i * np + from];
+		if (before[i] + a[i * np + to] != after[i] + b[i * np + to]) {
+			t->crossing++;
+			snprintf(reason, size, "the %s moves without the boat",
+				 m->items[i].name);
+			return false;
+		}
+	}
+	boat = *m;
+	boat.seats = m->boats[moved].seats;
+	boat.boat_time = m->boats[moved].time;
+	if (!model_crossing_legal(&boat, before, after, t, reason, size))
+		return false;
+	r = places_violation(m, b, &place);
+	if (r >= 0) {
+		snprintf(reason, size, "at the %s, a rule is broken (%s)",
+			 m->place_names[place], m->rules[r].text);
+		return false;
+	}
+	return true;
+}
+
+bool plan_check_places(const struct model *m, const unsigned *rows,
+		       size_t n, struct plan_fault *fault)
+{
+	size_t w = places_row_width(m), i;
+	unsigned *start = malloc(w * sizeof *start);
+	struct plan_track t;
+	bool ok;
+
+	fault->step = 0;
+	if (!start) {
+		snprintf(fault->reason, sizeof fault->reason, "out of memory");
+		return false;
+	}
+	places_row_of(m, &m->start, start);
+	ok = n > 0 && memcmp(rows, start, w * sizeof *start) == 0;
+	free(start);
+	if (!ok) {
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan does not begin at the start");
+		return false;
+	}
+	plan_track_init(&t);
+	for (i = 1; i < n; i++) {
+		fault->step = i;
+		if (!plan_check_places_step(m, rows + (i - 1) * w, rows + i * w,
+					    &t, fault->reason,
+					    sizeof fault->reason))
+			return false;
+	}
+	if (!places_row_is_goal(m, rows + (n - 1) * w)) {
+		fault->step = n - 1;
+		snprintf(fault->reason, sizeof fault->reason,
+			 "the plan ends before the goal is reached");
+		return false;
+	}
+	return true;
+}
+
+/* river_solve for a puzzle of places: the place search, its plan
+ * checked on the model. */
+static int solve_places(river_plan **out, const river_puzzle *puzzle,
+			const state_t *from, const river_solve_options *opts,
+			river_diag *diag)
+{
+	struct timespec start = clock_now();
+	struct places_plan pp;
+	struct plan_fault fault;
+	struct stop stop;
+	river_plan *plan;
+	int rc;
+
+	if (from)
+		return puzzle_need_system(puzzle, "for a search from a given "
+					  "state", diag);
+	if (opts->max_plans)
+		return puzzle_need_system(puzzle, "to keep its plans", diag);
+	if (opts->method == RIVER_METHOD_LAYERS)
+		return puzzle_need_system(puzzle, "for the layered search", diag);
+	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+	if (rc == RIVER_OK)
+		rc = places_search(&puzzle->model, puzzle->tuples, opts, &stop,
+				   &pp, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	if (pp.solved && !plan_check_places(&puzzle->model, pp.rows,
+					    pp.n_states, &fault)) {
+		places_plan_release(&pp);
+		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+				"internal error: the search returned an illegal "
+				"plan (step %zu: %s)", fault.step, fault.reason);
+	}
+	plan = calloc(1, sizeof *plan);
+	if (!plan) {
+		places_plan_release(&pp);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	plan->puzzle = puzzle;
+	plan->engine = "bfs";
+	plan->solved = pp.solved;
+	plan->explored = pp.explored;
+	plan->in_all = pp.explored;
+	plan->at = pp.rows;
+	plan->n_states = pp.n_states;
+	plan->counted = pp.counted;
+	plan->count = pp.count;
+	plan->seconds = clock_since(start);
+	*out = plan;
+	return RIVER_OK;
+}
+
 /* river_solve, from the state *from of the puzzle's system when from
  * is not NULL: then the search runs on the puzzle as written, since a
  * state reached by labelled crossings need not be the canonical one a
@@ -516,6 +675,8 @@ int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
 				RIVER_MAX_THREADS);
 	if (puzzle->wide)
 		return solve_wide(out, puzzle, from, opts, diag);
+	if (puzzle->places)
+		return solve_places(out, puzzle, from, opts, diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;
@@ -618,6 +779,7 @@ void river_plan_free(river_plan *plan)
 	free(plan->alternatives);
 	free(plan->states);
 	free(plan->right);
+	free(plan->at);
 	free(plan);
 }
 
@@ -685,10 +847,20 @@ static const unsigned char *plan_row(const river_plan *plan, size_t k)
 	return plan->right + k * (plan->puzzle->model.n_items + 1);
 }
 
+/* State k of a puzzle of places' plan. */
+static const unsigned *plan_at_row(const river_plan *plan, size_t k)
+{
+	return plan->at + k * places_row_width(&plan->puzzle->model);
+}
+
 river_bank river_plan_boat_bank(const river_plan *plan, size_t state)
 {
 	if (!plan || state >= plan->n_states)
 		return RIVER_LEFT;
+	if (plan->at)
+		return places_boat_at(&plan->puzzle->model,
+				      plan_at_row(plan, state), 0)
+		       ? RIVER_RIGHT : RIVER_LEFT;
 	if (plan->right)
 		return plan_row(plan, state)[plan->puzzle->model.n_items]
 		       ? RIVER_RIGHT : RIVER_LEFT;
@@ -705,6 +877,10 @@ unsigned river_plan_item_on(const river_plan *plan, size_t state,
 		return 0;
 	if (plan->right)
 		return plan_row(plan, state)[item] == (bank == RIVER_RIGHT);
+	if (plan->at)
+		return river_plan_item_at(plan, state, item,
+					  bank == RIVER_LEFT ? 0
+					  : plan->puzzle->model.n_places - 1);
 	return state_count(&plan->puzzle->sys, plan->states[state], item,
 			   bank == RIVER_RIGHT);
 }
@@ -720,11 +896,69 @@ unsigned river_plan_item_moved(const river_plan *plan, size_t crossing,
 	if (plan->right)
 		return plan_row(plan, crossing - 1)[item] !=
 		       plan_row(plan, crossing)[item];
+	if (plan->at) {
+		const struct model *m = &plan->puzzle->model;
+		const unsigned *a = plan_at_row(plan, crossing - 1) +
+				    item * m->n_places;
+		const unsigned *b = plan_at_row(plan, crossing) +
+				    item * m->n_places;
+		unsigned moved = 0;
+		size_t p;
+
+		for (p = 0; p < m->n_places; p++)
+			moved += b[p] > a[p] ? b[p] - a[p] : 0;
+		return moved;
+	}
 	before = state_count(&plan->puzzle->sys, plan->states[crossing - 1],
 			     item, true);
 	after = state_count(&plan->puzzle->sys, plan->states[crossing], item,
 			    true);
 	return before > after ? before - after : after - before;
+}
+
+size_t plan_leg_boat(const river_plan *plan, size_t crossing, size_t *to)
+{
+	const struct model *m = &plan->puzzle->model;
+	size_t b;
+
+	for (b = 0; b < m->n_boats; b++)
+		if (river_plan_boat_at(plan, crossing - 1, b) !=
+		    river_plan_boat_at(plan, crossing, b))
+			break;
+	if (b == m->n_boats)
+		b = 0;
+	*to = river_plan_boat_at(plan, crossing, b);
+	return b;
+}
+
+unsigned river_plan_item_at(const river_plan *plan, size_t state,
+			    size_t item, size_t place)
+{
+	const struct model *m;
+
+	if (!plan || state >= plan->n_states)
+		return 0;
+	m = &plan->puzzle->model;
+	if (item >= m->n_items || place >= m->n_places)
+		return 0;
+	if (plan->at)
+		return plan_at_row(plan, state)[item * m->n_places + place];
+	return river_plan_item_on(plan, state, item,
+				  place ? RIVER_RIGHT : RIVER_LEFT);
+}
+
+size_t river_plan_boat_at(const river_plan *plan, size_t state, size_t boat)
+{
+	const struct model *m;
+
+	if (!plan || state >= plan->n_states)
+		return 0;
+	m = &plan->puzzle->model;
+	if (boat >= m->n_boats)
+		return 0;
+	if (plan->at)
+		return places_boat_at(m, plan_at_row(plan, state), boat);
+	return river_plan_boat_bank(plan, state) == RIVER_RIGHT;
 }
 
 int river_plan_render(char **out, const river_plan *plan, river_format format)

@@ -18,6 +18,9 @@ struct river_plan {
 	/* A wide puzzle's plan (puzzle.h), where states is NULL: per
 	 * state, n_items + 1 bytes, as struct orbit_plan's rows. */
 	unsigned char *right;
+	/* A puzzle of places' plan (search/places.h), where states is
+	 * NULL: per state, places_row_width numbers. */
+	unsigned *at;
 	size_t n_states;
 	const char *engine; /* "bfs", or the external engine's name */
 	bool counted;       /* the optimal plans were counted */
@@ -76,6 +79,17 @@ bool plan_check_row_step(const struct model *m, const unsigned char *a,
 			 const unsigned char *b, struct plan_track *t,
 			 char *reason, size_t size);
 
+/* The same checks of a puzzle of places' plan (river_plan's at): rows
+ * of places_row_width numbers (search/places.h).  Each crossing moves
+ * one boat along its routes with a legal load from the place it leaves
+ * (model_crossing_legal, with that boat's seats and time), and after it
+ * every place obeys the rules. */
+bool plan_check_places(const struct model *m, const unsigned *rows,
+		       size_t n, struct plan_fault *fault);
+bool plan_check_places_step(const struct model *m, const unsigned *a,
+			    const unsigned *b, struct plan_track *t,
+			    char *reason, size_t size);
+
 /* Copies of item i on a bank in state k, shaped like
  * river_plan_item_moved for the renderers that take either. */
 static inline unsigned plan_on_left(const river_plan *plan, size_t k, size_t i)
@@ -119,6 +133,14 @@ void plan_load(const river_plan *plan, size_t crossing, unsigned *load);
  * the right when across: "The farmer takes the goat across." */
 void plan_put_sentence(struct buf *b, const struct model *m,
 		       const unsigned *load, bool across);
+/* A leg of a puzzle of places as a sentence: "The farmer takes the
+ * goat to the island.", "The wife goes alone to the right bank in the
+ * raft." (the boat named when there are several). */
+void plan_put_leg_sentence(struct buf *b, const struct model *m,
+			   const unsigned *load, size_t boat, size_t to);
+/* Which boat crossing k (1-based) of a puzzle of places' plan moves,
+ * and where to. */
+size_t plan_leg_boat(const river_plan *plan, size_t crossing, size_t *to);
 /* The verdict on a plan: "Solved in 7 crossings (...)." or "No
  * solution: ...". */
 void plan_put_verdict(struct buf *b, const river_plan *plan);

@@ -37,6 +37,44 @@ void plan_put_json_names(struct buf *b, const struct model *m,
 	buf_putc(b, ']');
 }
 
+/* A puzzle of places' state k: "at", each place's items. */
+static void put_places(struct buf *b, const river_plan *plan, size_t k)
+{
+	const struct model *m = &plan->puzzle->model;
+	unsigned n[MODEL_MAX_ITEMS + 1];
+	size_t i, p;
+
+	buf_puts(b, "\"at\": {");
+	for (p = 0; p < m->n_places; p++) {
+		for (i = 0; i < m->n_items; i++)
+			n[i] = river_plan_item_at(plan, k, i, p);
+		if (p)
+			buf_puts(b, ", ");
+		buf_quote(b, m->place_names[p], QUOTE_JSON);
+		buf_puts(b, ": ");
+		plan_put_json_names(b, m, n);
+	}
+	buf_putc(b, '}');
+}
+
+/* The boats' places in state k: "boats": {"ferry": "island", ...}. */
+static void put_boats(struct buf *b, const river_plan *plan, size_t k)
+{
+	const struct model *m = &plan->puzzle->model;
+	size_t j;
+
+	buf_puts(b, "\"boats\": {");
+	for (j = 0; j < m->n_boats; j++) {
+		if (j)
+			buf_puts(b, ", ");
+		buf_quote(b, m->boats[j].name, QUOTE_JSON);
+		buf_puts(b, ": ");
+		buf_quote(b, m->place_names[river_plan_boat_at(plan, k, j)],
+			  QUOTE_JSON);
+	}
+	buf_putc(b, '}');
+}
+
 static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 {
 	buf_puts(b, "\"left\": ");
@@ -48,6 +86,14 @@ static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 /* State k as a JSON object: the boat's bank and the banks. */
 static void put_state(struct buf *b, const river_plan *plan, size_t k)
 {
+	if (plan->at) {
+		buf_putc(b, '{');
+		put_boats(b, plan, k);
+		buf_puts(b, ", ");
+		put_places(b, plan, k);
+		buf_putc(b, '}');
+		return;
+	}
 	buf_printf(b, "{\"boat\": \"%s\", ",
 		   river_plan_boat_bank(plan, k) == RIVER_RIGHT ? "right"
 							 : "left");
@@ -61,6 +107,27 @@ static void put_step(struct buf *b, const river_plan *plan, size_t k)
 {
 	bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
 
+	if (plan->at) {
+		const struct model *m = &plan->puzzle->model;
+		size_t to, boat = plan_leg_boat(plan, k, &to);
+
+		buf_puts(b, "{\"boat\": ");
+		put_names(b, plan, k, river_plan_item_moved);
+		if (m->n_boats > 1) {
+			buf_puts(b, ", \"by\": ");
+			buf_quote(b, m->boats[boat].name, QUOTE_JSON);
+		}
+		buf_puts(b, ", \"from\": ");
+		buf_quote(b, m->place_names[river_plan_boat_at(plan, k - 1,
+							       boat)],
+			  QUOTE_JSON);
+		buf_puts(b, ", \"to\": ");
+		buf_quote(b, m->place_names[to], QUOTE_JSON);
+		buf_puts(b, ", ");
+		put_places(b, plan, k);
+		buf_putc(b, '}');
+		return;
+	}
 	buf_puts(b, "{\"boat\": ");
 	put_names(b, plan, k, river_plan_item_moved);
 	buf_printf(b, ", \"from\": \"%s\", \"to\": \"%s\", ",
@@ -96,6 +163,17 @@ int plan_render_json(char **out, const river_plan *plan)
 	buf_quote(&b, m->title, QUOTE_JSON);
 	buf_puts(&b, ",\n  \"description\": ");
 	buf_quote(&b, m->description, QUOTE_JSON);
+	if (plan->at) {
+		size_t p;
+
+		buf_puts(&b, ",\n  \"places\": [");
+		for (p = 0; p < m->n_places; p++) {
+			if (p)
+				buf_puts(&b, ", ");
+			buf_quote(&b, m->place_names[p], QUOTE_JSON);
+		}
+		buf_putc(&b, ']');
+	}
 	buf_printf(&b, ",\n  \"solved\": %s", plan->solved ? "true" : "false");
 	if (plan_has_steps(plan))
 		buf_printf(&b, ",\n  \"crossings\": %zu", crossings);

@@ -22,8 +22,11 @@ static void put_items(struct buf *b, const river_plan *plan, size_t k,
 	plan_put_tokens(b, m, n);
 }
 
+/* The most columns: every place and the boat. */
+#define MAX_COLUMNS (MODEL_MAX_PLACES + 1)
+
 struct row {
-	char *cell[3]; /* left bank, boat, right bank */
+	char *cell[MAX_COLUMNS];
 };
 
 static void put_cell(struct buf *out, const char *text, size_t width,
@@ -34,33 +37,76 @@ static void put_cell(struct buf *out, const char *text, size_t width,
 		buf_pad(out, width - utf8_width(text));
 }
 
+/* The items at place p in state k. */
+static void put_place(struct buf *b, const river_plan *plan, size_t k,
+		      size_t p)
+{
+	const struct model *m = &plan->puzzle->model;
+	unsigned n[MODEL_MAX_ITEMS + 1];
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		n[i] = river_plan_item_at(plan, k, i, p);
+	plan_put_tokens(b, m, n);
+}
+
+/* The cells of state k: on two banks, left bank | boat | right bank;
+ * with places, one column a place, then the boat's leg ("the goat -->
+ * island", its boat named when there are several). */
+static void fill_row(struct buf *cell, const river_plan *plan, size_t k)
+{
+	const struct model *m = &plan->puzzle->model;
+	size_t p, to, boat;
+
+	if (!plan->at) {
+		put_items(&cell[0], plan, k, plan_on_left);
+		if (k > 0 && river_plan_boat_bank(plan, k) == RIVER_RIGHT) {
+			put_items(&cell[1], plan, k, river_plan_item_moved);
+			buf_puts(&cell[1], " -->");
+		} else if (k > 0) {
+			buf_puts(&cell[1], "<-- ");
+			put_items(&cell[1], plan, k, river_plan_item_moved);
+		}
+		put_items(&cell[2], plan, k, plan_on_right);
+		return;
+	}
+	for (p = 0; p < m->n_places; p++)
+		put_place(&cell[p], plan, k, p);
+	if (k == 0)
+		return;
+	boat = plan_leg_boat(plan, k, &to);
+	if (m->n_boats > 1)
+		buf_printf(&cell[m->n_places], "%s: ", m->boats[boat].name);
+	put_items(&cell[m->n_places], plan, k, river_plan_item_moved);
+	buf_printf(&cell[m->n_places], " --> %s", m->place_names[to]);
+}
+
 static void put_table(struct buf *out, const river_plan *plan)
 {
-	static const char *const head[3] = {"left bank", "boat", "right bank"};
-	size_t n = plan->n_states, i, c, width[3];
+	const struct model *m = &plan->puzzle->model;
+	const char *head[MAX_COLUMNS] = {"left bank", "boat", "right bank"};
+	size_t n = plan->n_states, cols = 3, i, c, width[MAX_COLUMNS];
 	struct row *rows = calloc(n, sizeof *rows);
 
 	if (!rows) {
 		out->failed = true;
 		return;
 	}
-	for (c = 0; c < 3; c++)
-		width[c] = strlen(head[c]);
+	if (plan->at) {
+		for (c = 0; c < m->n_places; c++)
+			head[c] = m->place_names[c];
+		head[c] = m->n_boats > 1 ? "boats" : "boat";
+		cols = m->n_places + 1;
+	}
+	for (c = 0; c < cols; c++)
+		width[c] = utf8_width(head[c]);
 	for (i = 0; i < n; i++) {
-		struct buf cell[3];
+		struct buf cell[MAX_COLUMNS];
 
-		for (c = 0; c < 3; c++)
+		for (c = 0; c < cols; c++)
 			buf_init(&cell[c]);
-		put_items(&cell[0], plan, i, plan_on_left);
-		if (i > 0 && river_plan_boat_bank(plan, i) == RIVER_RIGHT) {
-			put_items(&cell[1], plan, i, river_plan_item_moved);
-			buf_puts(&cell[1], " -->");
-		} else if (i > 0) {
-			buf_puts(&cell[1], "<-- ");
-			put_items(&cell[1], plan, i, river_plan_item_moved);
-		}
-		put_items(&cell[2], plan, i, plan_on_right);
-		for (c = 0; c < 3; c++) {
+		fill_row(cell, plan, i);
+		for (c = 0; c < cols; c++) {
 			rows[i].cell[c] = buf_take(&cell[c]);
 			if (!rows[i].cell[c])
 				out->failed = true;
@@ -70,33 +116,34 @@ static void put_table(struct buf *out, const river_plan *plan)
 	}
 	if (!out->failed) {
 		buf_printf(out, "%4s | ", "step");
-		for (c = 0; c < 3; c++) {
-			put_cell(out, head[c], width[c], c == 2);
-			buf_puts(out, c == 2 ? "\n" : " | ");
+		for (c = 0; c < cols; c++) {
+			put_cell(out, head[c], width[c], c + 1 == cols);
+			buf_puts(out, c + 1 == cols ? "\n" : " | ");
 		}
 		buf_puts(out, "-----+-");
-		for (c = 0; c < 3; c++) {
+		for (c = 0; c < cols; c++) {
 			size_t k;
 
 			for (k = 0; k < width[c]; k++)
 				buf_putc(out, '-');
-			buf_puts(out, c == 2 ? "-\n" : "-+-");
+			buf_puts(out, c + 1 == cols ? "-\n" : "-+-");
 		}
 		for (i = 0; i < n; i++) {
 			buf_printf(out, "%4zu | ", i);
-			for (c = 0; c < 3; c++) {
-				put_cell(out, rows[i].cell[c], width[c], c == 2);
-				if (c < 2)
+			for (c = 0; c < cols; c++) {
+				put_cell(out, rows[i].cell[c], width[c],
+					 c + 1 == cols);
+				if (c + 1 < cols)
 					buf_puts(out, " | ");
 			}
-			/* No trailing blanks when the right bank is empty. */
+			/* No trailing blanks when the last column is empty. */
 			while (out->len > 0 && out->data[out->len - 1] == ' ')
 				out->data[--out->len] = '\0';
 			buf_putc(out, '\n');
 		}
 	}
 	for (i = 0; i < n; i++)
-		for (c = 0; c < 3; c++)
+		for (c = 0; c < cols; c++)
 			free(rows[i].cell[c]);
 	free(rows);
 }
@@ -108,8 +155,15 @@ static void put_sentence(struct buf *out, const river_plan *plan,
 
 	plan_load(plan, crossing, load);
 	buf_printf(out, "%zu. ", crossing);
-	plan_put_sentence(out, &plan->puzzle->model, load,
-			  river_plan_boat_bank(plan, crossing) == RIVER_RIGHT);
+	if (plan->at) {
+		size_t to, boat = plan_leg_boat(plan, crossing, &to);
+
+		plan_put_leg_sentence(out, &plan->puzzle->model, load, boat, to);
+	} else {
+		plan_put_sentence(out, &plan->puzzle->model, load,
+				  river_plan_boat_bank(plan, crossing) ==
+				  RIVER_RIGHT);
+	}
 	buf_putc(out, '\n');
 }
 

@@ -180,6 +180,34 @@ void plan_put_sentence(struct buf *out, const struct model *m,
 		out->data[start] = (char)toupper((unsigned char)out->data[start]);
 }
 
+void plan_put_leg_sentence(struct buf *out, const struct model *m,
+			   const unsigned *load, size_t boat, size_t to)
+{
+	size_t start = out->len, i, rower = named_rower(m, load);
+	const char *place = m->place_names[to];
+	unsigned passengers = 0;
+
+	for (i = 0; i < m->n_items; i++)
+		passengers += load[i];
+	if (passengers == 1) {
+		put_nouns(out, m, load, SIZE_MAX);
+		buf_printf(out, " goes alone to the %s", place);
+	} else if (rower != SIZE_MAX) {
+		put_noun(out, m, rower, 1);
+		buf_puts(out, " takes ");
+		put_nouns(out, m, load, rower);
+		buf_printf(out, " to the %s", place);
+	} else {
+		put_nouns(out, m, load, SIZE_MAX);
+		buf_printf(out, " go to the %s", place);
+	}
+	if (m->n_boats > 1)
+		buf_printf(out, " in the %s", m->boats[boat].name);
+	buf_putc(out, '.');
+	if (!out->failed && out->len > start)
+		out->data[start] = (char)toupper((unsigned char)out->data[start]);
+}
+
 /* "; 2 optimal plans", and how many are shown when not all. */
 static void put_count(struct buf *b, const river_plan *plan)
 {

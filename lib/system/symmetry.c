@@ -252,6 +252,14 @@ static bool items_alike(const struct model *m, size_t i, size_t j)
 	if (m->start.right[i] != m->start.right[j] ||
 	    m->goal.right[i] != m->goal.right[j])
 		return false;
+	/* A puzzle of places: the same place at the start and the goal. */
+	if (m->start.at)
+		for (k = 0; k < m->n_places; k++)
+			if (m->start.at[i * m->n_places + k] !=
+			    m->start.at[j * m->n_places + k] ||
+			    m->goal.at[i * m->n_places + k] !=
+			    m->goal.at[j * m->n_places + k])
+				return false;
 	for (k = 0; k < m->n_attrs; k++)
 		if (m->attrs[k].value[i] != m->attrs[k].value[j])
 			return false;

@@ -239,8 +239,8 @@ static void test_lines_count_across_comments_and_crlf(void **state)
 	assert_int_equal(st->kind, ST_BOAT);
 	assert_int_equal(st->loc.line, 5);
 	assert_int_equal(st->loc.column, 3);
-	assert_int_equal(st->u.boat->value.number, 2);
-	assert_int_equal(st->u.boat->value.loc.column, 14);
+	assert_int_equal(st->u.boat.clauses->value.number, 2);
+	assert_int_equal(st->u.boat.clauses->value.loc.column, 14);
 	arena_release(&p.arena);
 }
 
@@ -273,7 +273,7 @@ static void test_last_line_needs_no_newline(void **state)
 	(void)state;
 	parse_ok(&p, "title \"x\"\nboat seats 3");
 	assert_int_equal(count_stmts(&p.ast), 2);
-	assert_int_equal(stmt_at(&p.ast, 1)->u.boat->value.number, 3);
+	assert_int_equal(stmt_at(&p.ast, 1)->u.boat.clauses->value.number, 3);
 	arena_release(&p.arena);
 }
 
@@ -351,12 +351,12 @@ static void test_every_keyword(void **state)
 	assert_int_equal(stmt_at(&p.ast, 2)->kind, ST_ITEMS);
 	assert_string_equal(stmt_at(&p.ast, 2)->u.items->name, "farmer");
 	st = stmt_at(&p.ast, 4);
-	assert_int_equal(st->u.boat->kind, BOAT_SEATS);
-	assert_int_equal(st->u.boat->value.number, 1);
+	assert_int_equal(st->u.boat.clauses->kind, BOAT_SEATS);
+	assert_int_equal(st->u.boat.clauses->value.number, 1);
 	st = stmt_at(&p.ast, 5);
-	assert_int_equal(st->u.boat->value.number, 2);
-	assert_int_equal(st->u.boat->next->value.number, 3);
-	assert_int_equal(st->u.boat->next->loc.column, 15);
+	assert_int_equal(st->u.boat.clauses->value.number, 2);
+	assert_int_equal(st->u.boat.clauses->next->value.number, 3);
+	assert_int_equal(st->u.boat.clauses->next->loc.column, 15);
 	assert_int_equal(count_names(stmt_at(&p.ast, 6)->u.rowers.names), 1);
 	st = stmt_at(&p.ast, 7);
 	assert_int_equal(count_names(st->u.rowers.names), 3);
@@ -677,7 +677,7 @@ static void test_param_statements_and_values(void **state)
 	assert_string_equal(st->u.items->count.param, "n");
 	assert_int_equal(st->u.items->count.loc.column, 7);
 	st = stmt_at(&p.ast, 3);
-	assert_string_equal(st->u.boat->value.param, "seats");
+	assert_string_equal(st->u.boat.clauses->value.param, "seats");
 	arena_release(&p.arena);
 }
 

@@ -1,0 +1,918 @@
+/* The place search (search/places.h): states as rows of places, packed
+ * into keys of a few words, one state per orbit, searched breadth first
+ * or by Dijkstra's order. */
+#include "search/places.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "system/symmetry.h"
+#include "system/tuples.h"
+#include "util/diag.h"
+#include "util/saturate.h"
+#include "util/stop.h"
+
+/* The most states the search keeps: node numbers are 32 bits. */
+#define PLACES_MAX_NODES (UINT32_C(1) << 31)
+
+void places_row_of(const struct model *m, const struct placement *pl,
+		   unsigned *row)
+{
+	size_t b;
+
+	memcpy(row, pl->at, m->n_items * m->n_places * sizeof *row);
+	for (b = 0; b < m->n_boats; b++)
+		row[m->n_items * m->n_places + b] =
+			pl->boats[b] < 0 ? 0 : (unsigned)pl->boats[b];
+}
+
+bool places_row_is_goal(const struct model *m, const unsigned *row)
+{
+	size_t b;
+
+	if (memcmp(row, m->goal.at, m->n_items * m->n_places * sizeof *row))
+		return false;
+	for (b = 0; b < m->n_boats; b++)
+		if (m->goal.boats[b] >= 0 &&
+		    places_boat_at(m, row, b) != (unsigned)m->goal.boats[b])
+			return false;
+	return true;
+}
+
+/* Copies of each item at place p of row. */
+static void counts_at(const struct model *m, const unsigned *row, unsigned p,
+		      unsigned *count)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		count[i] = row[i * m->n_places + p];
+}
+
+long places_violation(const struct model *m, const unsigned *row,
+		      unsigned *place)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1], p;
+	long r;
+
+	for (p = 0; p < m->n_places; p++) {
+		counts_at(m, row, p, count);
+		r = model_bank_violation(m, count);
+		if (r >= 0) {
+			*place = p;
+			return r;
+		}
+	}
+	return -1;
+}
+
+void places_plan_release(struct places_plan *p)
+{
+	free(p->rows);
+	p->rows = NULL;
+}
+
+/* ---- The search -------------------------------------------------------- */
+
+struct node {
+	uint32_t parent;          /* UINT32_MAX for the start */
+	uint32_t depth;
+	unsigned long long dist;  /* the time so far (Dijkstra's) */
+	unsigned long long paths; /* labelled paths to its orbit */
+	bool settled;             /* Dijkstra's: expanded, dist final */
+};
+
+struct heap_entry {
+	unsigned long long dist;
+	uint32_t node;
+};
+
+struct psearch {
+	const struct model *m;
+	const river_solve_options *opts;
+	const struct stop *stop;
+	struct model boat_model[MODEL_MAX_BOATS]; /* m, with each boat's
+						     seats and time */
+	size_t P, W;
+	/* Classes of interchangeable individuals, each a run of
+	 * cls_items[cls_at[k] .. cls_at[k + 1]). */
+	size_t *cls_items, *cls_at, n_classes;
+	const struct tuples *tuples;
+	/* The key: an individual's place in place_bits, a kind's copies
+	 * at each place but the last in kind_bits[i], each boat's place,
+	 * then the crossing's phase (phase_bits), the last weight and the
+	 * time so far (a word each, when they matter). */
+	unsigned place_bits, *kind_bits, phase_bits;
+	unsigned period;     /* of the rowing turns (0: none) */
+	bool margin, time_key, dijkstra;
+	size_t K;            /* words per key */
+	/* The states: keys[k * K ..], nodes[k]; a hash table of node
+	 * numbers (UINT32_MAX: empty). */
+	uint64_t *keys;
+	struct node *nodes;
+	size_t n, cap;
+	uint32_t *table;
+	size_t tcap;
+	/* Dijkstra's heap of nodes, by their dist when pushed. */
+	struct heap_entry *heap;
+	size_t heap_n, heap_cap;
+	unsigned long long tried;
+	struct pace pace;
+	/* Scratch: the row expanded, the rows a crossing makes. */
+	unsigned *cur, *row, *next;
+	uint64_t *key;
+};
+
+static unsigned bits_for(unsigned long long v)
+{
+	unsigned b = 0;
+
+	while (b < 64 && (v >> b) != 0)
+		b++;
+	return b ? b : 1;
+}
+
+static unsigned long long gcd(unsigned long long a, unsigned long long b)
+{
+	while (b) {
+		unsigned long long t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static void put_bits(uint64_t *w, size_t *pos, uint64_t v, unsigned bits)
+{
+	size_t k = *pos / 64;
+	unsigned off = (unsigned)(*pos % 64);
+
+	w[k] |= v << off;
+	if (off + bits > 64)
+		w[k + 1] |= v >> (64 - off);
+	*pos += bits;
+}
+
+static uint64_t get_bits(const uint64_t *w, size_t *pos, unsigned bits)
+{
+	size_t k = *pos / 64;
+	unsigned off = (unsigned)(*pos % 64);
+	uint64_t v = w[k] >> off;
+
+	if (off + bits > 64)
+		v |= w[k + 1] << (64 - off);
+	*pos += bits;
+	return bits == 64 ? v : v & ((UINT64_C(1) << bits) - 1);
+}
+
+/* The crossing number as the key keeps it: its phase in the rowing
+ * turns, and whether any crossing was made (for the margin); the
+ * smallest number with both, so that model_crossing_legal reads the
+ * same from it. */
+static size_t crossing_key(const struct psearch *s, size_t crossing)
+{
+	if (crossing == 0)
+		return 0;
+	if (s->period)
+		return (crossing - 1) % s->period + 1;
+	return s->margin ? 1 : 0;
+}
+
+static void pack(const struct psearch *s, const unsigned *row,
+		 const struct plan_track *t, uint64_t *key)
+{
+	const struct model *m = s->m;
+	size_t i, p, b, pos = 0;
+
+	memset(key, 0, s->K * sizeof *key);
+	for (i = 0; i < m->n_items; i++) {
+		const unsigned *at = &row[i * s->P];
+
+		if (!m->items[i].is_kind) {
+			for (p = 0; p < s->P && !at[p]; p++)
+				;
+			put_bits(key, &pos, p, s->place_bits);
+			continue;
+		}
+		for (p = 0; p + 1 < s->P; p++)
+			put_bits(key, &pos, at[p], s->kind_bits[i]);
+	}
+	for (b = 0; b < m->n_boats; b++)
+		put_bits(key, &pos, row[m->n_items * s->P + b], s->place_bits);
+	if (s->phase_bits)
+		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
+	if (s->margin)
+		put_bits(key, &pos, t->prev_weight, 64);
+	if (s->time_key)
+		put_bits(key, &pos, t->time, 64);
+}
+
+static void unpack(const struct psearch *s, const uint64_t *key,
+		   unsigned *row, struct plan_track *t)
+{
+	const struct model *m = s->m;
+	size_t i, p, b, pos = 0;
+
+	memset(row, 0, s->W * sizeof *row);
+	for (i = 0; i < m->n_items; i++) {
+		unsigned *at = &row[i * s->P];
+		unsigned rest = m->items[i].copies;
+
+		if (!m->items[i].is_kind) {
+			at[get_bits(key, &pos, s->place_bits)] = 1;
+			continue;
+		}
+		for (p = 0; p + 1 < s->P; p++) {
+			at[p] = (unsigned)get_bits(key, &pos, s->kind_bits[i]);
+			rest -= at[p];
+		}
+		at[s->P - 1] = rest;
+	}
+	for (b = 0; b < m->n_boats; b++)
+		row[m->n_items * s->P + b] =
+			(unsigned)get_bits(key, &pos, s->place_bits);
+	plan_track_init(t);
+	if (s->phase_bits)
+		t->crossing = (size_t)get_bits(key, &pos, s->phase_bits);
+	if (s->margin)
+		t->prev_weight = get_bits(key, &pos, 64);
+	if (s->time_key)
+		t->time = get_bits(key, &pos, 64);
+}
+
+/* An individual's place in row. */
+static unsigned place_of(const struct psearch *s, const unsigned *row,
+			 size_t i)
+{
+	unsigned p;
+
+	for (p = 0; p + 1 < s->P && !row[i * s->P + p]; p++)
+		;
+	return p;
+}
+
+static void set_place(const struct psearch *s, unsigned *row, size_t i,
+		      unsigned p)
+{
+	memset(&row[i * s->P], 0, s->P * sizeof *row);
+	row[i * s->P + p] = 1;
+}
+
+/* One state per orbit: the members of each class, and the tuples of each
+ * class of tuples, sorted by their places. */
+static void canonical(const struct psearch *s, unsigned *row)
+{
+	const struct tuples *t = s->tuples;
+	unsigned places[MODEL_MAX_ITEMS + 1];
+	size_t k, a, b, j, w;
+
+	for (k = 0; k < s->n_classes; k++) {
+		const size_t *mem = &s->cls_items[s->cls_at[k]];
+		size_t n = s->cls_at[k + 1] - s->cls_at[k];
+
+		for (a = 0; a < n; a++) {
+			unsigned v = place_of(s, row, mem[a]);
+
+			for (b = a; b > 0 && places[b - 1] > v; b--)
+				places[b] = places[b - 1];
+			places[b] = v;
+		}
+		for (a = 0; a < n; a++)
+			set_place(s, row, mem[a], places[a]);
+	}
+	if (!t)
+		return;
+	for (k = 0; k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+		unsigned v[MODEL_MAX_ITEMS + 1]; /* per tuple, as one number */
+
+		for (a = 0; a < c->n; a++) {
+			unsigned x = 0;
+
+			for (w = 0; w < t->width; w++)
+				x = x * s->P +
+				    place_of(s, row, t->item[c->first + a][w]);
+			for (b = a; b > 0 && v[b - 1] > x; b--)
+				v[b] = v[b - 1];
+			v[b] = x;
+		}
+		for (a = 0; a < c->n; a++) {
+			unsigned x = v[a];
+
+			for (j = t->width; j-- > 0;) {
+				set_place(s, row, t->item[c->first + a][j],
+					  x % s->P);
+				x /= s->P;
+			}
+		}
+	}
+}
+
+static uint64_t hash_key(const uint64_t *key, size_t K)
+{
+	uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
+	size_t k;
+
+	for (k = 0; k < K; k++) {
+		h ^= key[k];
+		h *= UINT64_C(0xBF58476D1CE4E5B9);
+		h ^= h >> 31;
+	}
+	return h ^ (h >> 29);
+}
+
+static int grow_table(struct psearch *s)
+{
+	size_t cap = s->tcap ? s->tcap * 2 : 1024, k, j;
+	uint32_t *t = malloc(cap * sizeof *t);
+
+	if (!t)
+		return RIVER_ENOMEM;
+	memset(t, 0xFF, cap * sizeof *t);
+	for (k = 0; k < s->n; k++) {
+		j = hash_key(&s->keys[k * s->K], s->K) & (cap - 1);
+		while (t[j] != UINT32_MAX)
+			j = (j + 1) & (cap - 1);
+		t[j] = (uint32_t)k;
+	}
+	free(s->table);
+	s->table = t;
+	s->tcap = cap;
+	return RIVER_OK;
+}
+
+/* The node of key, adding it (*added) when new.  RIVER_OK, RIVER_ENOMEM
+ * or RIVER_ELIMIT. */
+static int lookup(struct psearch *s, const uint64_t *key, uint32_t *node,
+		  bool *added)
+{
+	size_t j;
+	int rc;
+
+	if ((s->n + 1) * 2 > s->tcap && (rc = grow_table(s)) != RIVER_OK)
+		return rc;
+	j = hash_key(key, s->K) & (s->tcap - 1);
+	for (; s->table[j] != UINT32_MAX; j = (j + 1) & (s->tcap - 1))
+		if (memcmp(&s->keys[(size_t)s->table[j] * s->K], key,
+			   s->K * sizeof *key) == 0) {
+			*node = s->table[j];
+			*added = false;
+			return RIVER_OK;
+		}
+	if ((s->opts->max_states && s->n >= s->opts->max_states) ||
+	    s->n >= PLACES_MAX_NODES)
+		return RIVER_ELIMIT;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 1024;
+		uint64_t *keys = realloc(s->keys, cap * s->K * sizeof *keys);
+		struct node *nodes;
+
+		if (!keys)
+			return RIVER_ENOMEM;
+		s->keys = keys;
+		nodes = realloc(s->nodes, cap * sizeof *nodes);
+		if (!nodes)
+			return RIVER_ENOMEM;
+		s->nodes = nodes;
+		s->cap = cap;
+	}
+	memcpy(&s->keys[s->n * s->K], key, s->K * sizeof *key);
+	memset(&s->nodes[s->n], 0, sizeof s->nodes[s->n]);
+	s->table[j] = (uint32_t)s->n;
+	*node = (uint32_t)s->n++;
+	*added = true;
+	return RIVER_OK;
+}
+
+/* ---- Crossings ------------------------------------------------------- */
+
+/* What to do with each legal successor: the new row (not canonical)
+ * and its track. */
+typedef int (*visit_fn)(struct psearch *s, const unsigned *row,
+			const struct plan_track *t, void *ctx);
+
+struct expansion {
+	struct psearch *s;
+	const unsigned *row;
+	const struct plan_track *track;
+	size_t boat;
+	unsigned from, to;
+	unsigned before[MODEL_MAX_ITEMS + 1], load[MODEL_MAX_ITEMS + 1];
+	size_t present[MODEL_MAX_ITEMS + 1], n_present;
+	visit_fn visit;
+	void *ctx;
+};
+
+/* The load in x->load is chosen: cross with it if it is legal. */
+static int try_load(struct expansion *x)
+{
+	struct psearch *s = x->s;
+	const struct model *m = s->m;
+	unsigned after[MODEL_MAX_ITEMS + 1], at[MODEL_MAX_ITEMS + 1];
+	struct plan_track t = *x->track;
+	char reason[8];
+	size_t i;
+	int rc;
+
+	s->tried++;
+	if (pace_look(&s->pace, s->n, s->tried) &&
+	    (rc = stop_check(s->stop)) != RIVER_OK)
+		return rc;
+	for (i = 0; i < m->n_items; i++)
+		after[i] = x->before[i] - x->load[i];
+	if (!model_crossing_legal(&s->boat_model[x->boat], x->before, after,
+				  &t, reason, sizeof reason))
+		return RIVER_OK;
+	if (model_bank_violation(m, after) >= 0)
+		return RIVER_OK;
+	for (i = 0; i < m->n_items; i++)
+		at[i] = x->row[i * s->P + x->to] + x->load[i];
+	if (model_bank_violation(m, at) >= 0)
+		return RIVER_OK;
+	memcpy(s->next, x->row, s->W * sizeof *s->next);
+	for (i = 0; i < m->n_items; i++) {
+		s->next[i * s->P + x->from] = after[i];
+		s->next[i * s->P + x->to] = at[i];
+	}
+	s->next[m->n_items * s->P + x->boat] = x->to;
+	return x->visit(s, s->next, &t, x->ctx);
+}
+
+/* Every load from the items present from the k-th on, seats left. */
+static int choose(struct expansion *x, size_t k, unsigned seats)
+{
+	size_t i;
+	unsigned c, most;
+	int rc;
+
+	if (k == x->n_present) {
+		for (i = 0; i < x->n_present; i++)
+			if (x->load[x->present[i]])
+				return try_load(x);
+		return RIVER_OK;
+	}
+	i = x->present[k];
+	most = x->before[i] < seats ? x->before[i] : seats;
+	for (c = 0; c <= most; c++) {
+		x->load[i] = c;
+		if ((rc = choose(x, k + 1, seats - c)) != RIVER_OK) {
+			x->load[i] = 0;
+			return rc;
+		}
+	}
+	x->load[i] = 0;
+	return RIVER_OK;
+}
+
+/* Every legal crossing from row with track: each boat, to each place
+ * its routes join, with each load. */
+static int expand(struct psearch *s, const unsigned *row,
+		  const struct plan_track *track, visit_fn visit, void *ctx)
+{
+	const struct model *m = s->m;
+	struct expansion x;
+	size_t i;
+	int rc;
+
+	memset(&x, 0, sizeof x);
+	x.s = s;
+	x.row = row;
+	x.track = track;
+	x.visit = visit;
+	x.ctx = ctx;
+	for (x.boat = 0; x.boat < m->n_boats; x.boat++) {
+		x.from = places_boat_at(m, row, x.boat);
+		x.n_present = 0;
+		for (i = 0; i < m->n_items; i++) {
+			x.before[i] = row[i * s->P + x.from];
+			if (x.before[i])
+				x.present[x.n_present++] = i;
+		}
+		for (x.to = 0; x.to < s->P; x.to++) {
+			if (!((m->boats[x.boat].routes[x.from] >> x.to) & 1))
+				continue;
+			rc = choose(&x, 0, m->boats[x.boat].seats);
+			if (rc != RIVER_OK)
+				return rc;
+		}
+	}
+	return RIVER_OK;
+}
+
+/* ---- Breadth first, and Dijkstra's order ------------------------------- */
+
+struct step_ctx {
+	uint32_t from;
+	uint32_t goal_depth;     /* UINT32_MAX: no goal yet */
+	uint32_t goal;           /* a goal node reached */
+	bool counting;
+};
+
+static int heap_push(struct psearch *s, uint32_t v)
+{
+	struct heap_entry e = {s->nodes[v].dist, v};
+	size_t i;
+
+	if (s->heap_n == s->heap_cap) {
+		size_t cap = s->heap_cap ? s->heap_cap * 2 : 1024;
+		struct heap_entry *h = realloc(s->heap, cap * sizeof *h);
+
+		if (!h)
+			return RIVER_ENOMEM;
+		s->heap = h;
+		s->heap_cap = cap;
+	}
+	i = s->heap_n++;
+	while (i > 0 && s->heap[(i - 1) / 2].dist > e.dist) {
+		s->heap[i] = s->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	s->heap[i] = e;
+	return RIVER_OK;
+}
+
+static struct heap_entry heap_pop(struct psearch *s)
+{
+	struct heap_entry top = s->heap[0], last = s->heap[--s->heap_n];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < s->heap_n) {
+		if (c + 1 < s->heap_n && s->heap[c + 1].dist < s->heap[c].dist)
+			c++;
+		if (s->heap[c].dist >= last.dist)
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (s->heap_n)
+		s->heap[i] = last;
+	return top;
+}
+
+/* One successor found while expanding node ctx->from. */
+static int visit_search(struct psearch *s, const unsigned *row,
+			const struct plan_track *t, void *vctx)
+{
+	struct step_ctx *ctx = vctx;
+	struct node *from, *to;
+	unsigned long long dist;
+	uint32_t v;
+	bool added;
+	int rc;
+
+	memcpy(s->row, row, s->W * sizeof *s->row);
+	canonical(s, s->row);
+	pack(s, s->row, t, s->key);
+	rc = lookup(s, s->key, &v, &added);
+	if (rc != RIVER_OK)
+		return rc;
+	from = &s->nodes[ctx->from];
+	to = &s->nodes[v];
+	if (s->dijkstra) {
+		dist = t->time;
+		if (added || dist < to->dist) {
+			to->dist = dist;
+			to->parent = ctx->from;
+			to->depth = from->depth + 1;
+			to->paths = from->paths;
+			return heap_push(s, v);
+		}
+		if (dist == to->dist)
+			to->paths = add_saturating(to->paths, from->paths);
+		return RIVER_OK;
+	}
+	if (added) {
+		to->parent = ctx->from;
+		to->depth = from->depth + 1;
+		to->paths = from->paths;
+		if (ctx->goal_depth == UINT32_MAX &&
+		    places_row_is_goal(s->m, s->row)) {
+			ctx->goal_depth = to->depth;
+			ctx->goal = v;
+		}
+	} else if (to->depth == from->depth + 1) {
+		to->paths = add_saturating(to->paths, from->paths);
+	}
+	return RIVER_OK;
+}
+
+static int search_bfs(struct psearch *s, struct step_ctx *ctx)
+{
+	struct plan_track t;
+	size_t head;
+	int rc;
+
+	for (head = 0; head < s->n; head++) {
+		if (ctx->goal_depth != UINT32_MAX &&
+		    (!ctx->counting || s->nodes[head].depth >= ctx->goal_depth))
+			break;
+		unpack(s, &s->keys[head * s->K], s->cur, &t);
+		ctx->from = (uint32_t)head;
+		rc = expand(s, s->cur, &t, visit_search, ctx);
+		if (rc != RIVER_OK)
+			return rc;
+		if (s->opts->progress && pace_due(&s->pace, head + 1))
+			pace_report(s->opts, s->n, s->n - head - 1,
+				    s->nodes[head].depth);
+	}
+	return RIVER_OK;
+}
+
+static int search_dijkstra(struct psearch *s, struct step_ctx *ctx)
+{
+	unsigned long long best = 0, settled = 0;
+	struct plan_track t;
+	int rc;
+
+	rc = heap_push(s, 0);
+	while (rc == RIVER_OK && s->heap_n) {
+		struct heap_entry e = heap_pop(s);
+		uint32_t u = e.node;
+		struct node *nu = &s->nodes[u];
+
+		if (nu->settled || e.dist != nu->dist)
+			continue; /* pushed again since, with less time */
+		if (ctx->goal_depth != UINT32_MAX && nu->dist > best)
+			break;
+		nu->settled = true;
+		unpack(s, &s->keys[(size_t)u * s->K], s->cur, &t);
+		if (places_row_is_goal(s->m, s->cur)) {
+			if (ctx->goal_depth == UINT32_MAX) {
+				ctx->goal_depth = nu->depth;
+				ctx->goal = u;
+				best = nu->dist;
+				if (!ctx->counting)
+					break;
+			}
+			continue;
+		}
+		t.time = nu->dist;
+		ctx->from = u;
+		rc = expand(s, s->cur, &t, visit_search, ctx);
+		settled++;
+		if (s->opts->progress && pace_due(&s->pace, settled))
+			pace_report(s->opts, s->n, s->heap_n, nu->depth);
+	}
+	return rc;
+}
+
+/* ---- The plan ---------------------------------------------------------- */
+
+struct lift_ctx {
+	const uint64_t *want;
+	unsigned long long want_time; /* Dijkstra's: the time it is reached */
+	unsigned *found;
+	struct plan_track track;
+	bool done;
+};
+
+static int visit_lift(struct psearch *s, const unsigned *row,
+		      const struct plan_track *t, void *vctx)
+{
+	struct lift_ctx *ctx = vctx;
+	unsigned canon[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	uint64_t key[64];
+
+	if (ctx->done || (s->dijkstra && t->time != ctx->want_time))
+		return RIVER_OK;
+	memcpy(canon, row, s->W * sizeof *canon);
+	canonical(s, canon);
+	pack(s, canon, t, key);
+	if (memcmp(key, ctx->want, s->K * sizeof *key) != 0)
+		return RIVER_OK;
+	memcpy(ctx->found, row, s->W * sizeof *ctx->found);
+	ctx->track = *t;
+	ctx->done = true;
+	return RIVER_OK;
+}
+
+/* The canonical path to goal made a labelled plan: from the start, each
+ * step the first crossing whose canonical state is the path's next. */
+static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
+		river_diag *diag)
+{
+	size_t len = s->nodes[goal].depth + 1, k;
+	uint32_t *path = malloc(len * sizeof *path), v;
+	struct plan_track t;
+	unsigned *rows;
+	int rc = RIVER_OK;
+
+	rows = calloc(len * s->W, sizeof *rows);
+	if (!path || !rows) {
+		free(path);
+		free(rows);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	for (v = goal, k = len; k-- > 0; v = s->nodes[v].parent)
+		path[k] = v;
+	places_row_of(s->m, &s->m->start, rows);
+	plan_track_init(&t);
+	for (k = 1; k < len && rc == RIVER_OK; k++) {
+		struct lift_ctx ctx = {&s->keys[(size_t)path[k] * s->K],
+				       s->nodes[path[k]].dist, &rows[k * s->W],
+				       {0, 0, 0}, false};
+
+		memcpy(s->cur, &rows[(k - 1) * s->W], s->W * sizeof *s->cur);
+		rc = expand(s, s->cur, &t, visit_lift, &ctx);
+		if (rc == RIVER_OK && !ctx.done)
+			rc = diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+				      "internal error: step %zu of a plan of "
+				      "places has no crossing that explains it",
+				      k);
+		t = ctx.track;
+	}
+	free(path);
+	if (rc != RIVER_OK) {
+		free(rows);
+		return rc;
+	}
+	out->rows = rows;
+	out->n_states = len;
+	return RIVER_OK;
+}
+
+/* ---- Setting up -------------------------------------------------------- */
+
+static int setup(struct psearch *s, const struct model *m,
+		 const struct tuples *tuples, const river_solve_options *opts)
+{
+	size_t *rep, i, j, k, bits = 0;
+	unsigned long long period = 0;
+
+	s->m = m;
+	s->opts = opts;
+	s->P = m->n_places;
+	s->W = places_row_width(m);
+	for (k = 0; k < m->n_boats; k++) {
+		s->boat_model[k] = *m;
+		s->boat_model[k].seats = m->boats[k].seats;
+		s->boat_model[k].boat_time = m->boats[k].time;
+	}
+	s->place_bits = bits_for(s->P - 1);
+	s->kind_bits = calloc(m->n_items + 1, sizeof *s->kind_bits);
+	s->cls_items = calloc(m->n_items + 1, sizeof *s->cls_items);
+	s->cls_at = calloc(m->n_items + 2, sizeof *s->cls_at);
+	rep = calloc(m->n_items + 1, sizeof *rep);
+	s->cur = calloc(s->W, sizeof *s->cur);
+	s->row = calloc(s->W, sizeof *s->row);
+	s->next = calloc(s->W, sizeof *s->next);
+	if (!s->kind_bits || !s->cls_items || !s->cls_at || !rep || !s->row ||
+	    !s->next || !s->cur) {
+		free(rep);
+		return RIVER_ENOMEM;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].is_kind) {
+			s->kind_bits[i] = bits_for(m->items[i].copies);
+			bits += (s->P - 1) * s->kind_bits[i];
+		} else {
+			bits += s->place_bits;
+		}
+		if (m->items[i].row_every)
+			period = period ? period / gcd(period, m->items[i].row_every)
+					  * m->items[i].row_every
+					: m->items[i].row_every;
+	}
+	bits += m->n_boats * s->place_bits;
+	s->period = (unsigned)period;
+	s->margin = m->has_margin;
+	s->dijkstra = m->minimize_time;
+	s->time_key = m->has_time_limit && !m->minimize_time;
+	if (s->period || s->margin)
+		s->phase_bits = bits_for(s->period ? s->period : 1);
+	bits += s->phase_bits + (s->margin ? 64 : 0) + (s->time_key ? 64 : 0);
+	s->K = (bits + 63) / 64;
+	/* Classes of two or more interchangeable individuals; else the
+	 * couples. */
+	if (!opts->no_symmetry) {
+		symmetry_classes(m, rep);
+		for (i = 0; i < m->n_items; i++) {
+			size_t n = 0;
+
+			if (rep[i] != i)
+				continue;
+			for (j = i; j < m->n_items; j++)
+				n += rep[j] == i;
+			if (n < 2)
+				continue;
+			s->cls_at[s->n_classes] = k = s->cls_at[s->n_classes];
+			for (j = i; j < m->n_items; j++)
+				if (rep[j] == i)
+					s->cls_items[k++] = j;
+			s->cls_at[++s->n_classes] = k;
+		}
+		if (!s->n_classes)
+			s->tuples = tuples;
+	}
+	free(rep);
+	s->key = calloc(s->K, sizeof *s->key);
+	return s->key ? RIVER_OK : RIVER_ENOMEM;
+}
+
+static void teardown(struct psearch *s)
+{
+	free(s->kind_bits);
+	free(s->cls_items);
+	free(s->cls_at);
+	free(s->cur);
+	free(s->row);
+	free(s->next);
+	free(s->key);
+	free(s->keys);
+	free(s->nodes);
+	free(s->table);
+	free(s->heap);
+}
+
+static int search_diag(struct psearch *s, int rc, river_diag *diag)
+{
+	if (rc == RIVER_ELIMIT)
+		return diag_set(diag, rc, NULL, NULL, "the search stopped at "
+				"its limit of %llu state%s",
+				(unsigned long long)s->opts->max_states,
+				s->opts->max_states == 1 ? "" : "s");
+	if (rc == RIVER_ENOMEM)
+		return diag_set(diag, rc, NULL, NULL, "out of memory after "
+				"reaching %zu states", s->n);
+	if (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED)
+		return stop_reached(s->stop, rc, s->n, diag);
+	return rc;
+}
+
+int places_search(const struct model *m, const struct tuples *tuples,
+		  const river_solve_options *opts, const struct stop *stop,
+		  struct places_plan *out, river_diag *diag)
+{
+	struct psearch s;
+	struct step_ctx ctx;
+	struct plan_track t;
+	uint32_t v;
+	bool added;
+	size_t k;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	memset(&s, 0, sizeof s);
+	s.stop = stop;
+	pace_init(&s.pace);
+	rc = setup(&s, m, tuples, opts);
+	if (rc == RIVER_OK && s.K > 64)
+		rc = diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
+			      "too big to search: its state needs more than "
+			      "4096 bits");
+	if (rc == RIVER_ENOMEM)
+		rc = diag_set(diag, rc, NULL, NULL, "out of memory");
+	if (rc != RIVER_OK) {
+		teardown(&s);
+		return rc;
+	}
+	places_row_of(m, &m->start, s.row);
+	plan_track_init(&t);
+	pack(&s, s.row, &t, s.key);
+	rc = lookup(&s, s.key, &v, &added);
+	if (rc == RIVER_OK) {
+		s.nodes[0].parent = UINT32_MAX;
+		s.nodes[0].paths = 1;
+		memset(&ctx, 0, sizeof ctx);
+		ctx.goal_depth = UINT32_MAX;
+		ctx.counting = opts->count || opts->max_plans;
+		rc = s.dijkstra ? search_dijkstra(&s, &ctx)
+				: search_bfs(&s, &ctx);
+	}
+	if (rc != RIVER_OK) {
+		rc = search_diag(&s, rc, diag);
+		teardown(&s);
+		return rc;
+	}
+	out->explored = s.n;
+	out->solved = ctx.goal_depth != UINT32_MAX;
+	if (out->solved) {
+		rc = lift(&s, ctx.goal, out, diag);
+		if (rc == RIVER_OK && ctx.counting) {
+			unsigned long long best = s.nodes[ctx.goal].dist;
+
+			out->counted = true;
+			for (k = 0; k < s.n; k++) {
+				unpack(&s, &s.keys[k * s.K], s.row, &t);
+				if (!places_row_is_goal(m, s.row))
+					continue;
+				if (s.dijkstra ? s.nodes[k].dist == best
+					       : s.nodes[k].depth == ctx.goal_depth)
+					out->count = add_saturating(out->count,
+								  s.nodes[k].paths);
+			}
+		}
+	} else {
+		out->rows = malloc(s.W * sizeof *out->rows);
+		if (!out->rows)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
+		else
+			places_row_of(m, &m->start, out->rows);
+		out->n_states = 1;
+	}
+	teardown(&s);
+	return rc;
+}
