@@ -215,6 +215,21 @@ RIVER_API const char *river_puzzle_place_name(const river_puzzle *puzzle,
 RIVER_API size_t river_puzzle_boat_count(const river_puzzle *puzzle);
 RIVER_API const char *river_puzzle_boat_name(const river_puzzle *puzzle,
 					     size_t boat);
+/* Copies of item at place at the start and in the goal; boat's place at
+ * the start, and in the goal (-1 when the goal does not say, or out of
+ * range); boat's seats; 1 when boat may go from place from to place to. */
+RIVER_API unsigned river_puzzle_item_start_at(const river_puzzle *puzzle,
+					      size_t item, size_t place);
+RIVER_API unsigned river_puzzle_item_goal_at(const river_puzzle *puzzle,
+					     size_t item, size_t place);
+RIVER_API int river_puzzle_boat_start_at(const river_puzzle *puzzle,
+					 size_t boat);
+RIVER_API int river_puzzle_boat_goal_at(const river_puzzle *puzzle,
+					size_t boat);
+RIVER_API unsigned river_puzzle_boat_seats(const river_puzzle *puzzle,
+					   size_t boat);
+RIVER_API int river_puzzle_boat_goes(const river_puzzle *puzzle, size_t boat,
+				     size_t from, size_t to);
 
 /* 1 when crossings take time (an item or the boat has a time). */
 RIVER_API int river_puzzle_timed(const river_puzzle *puzzle);

@@ -222,6 +222,7 @@ static int build_places(river_puzzle *p, const struct source *src,
 		return diag_set(diag, rc, src, NULL, "out of memory");
 	p->places = true;
 	p->sys.model = &p->model;
+	places_space(&p->model, &p->sys.bits, &p->sys.space);
 	return check_places_ends(p, src, diag);
 }
 
@@ -650,6 +651,64 @@ const char *river_puzzle_boat_name(const river_puzzle *puzzle, size_t boat)
 {
 	return puzzle && boat < puzzle->model.n_boats
 	       ? puzzle->model.boats[boat].name : NULL;
+}
+
+unsigned river_puzzle_item_start_at(const river_puzzle *puzzle, size_t item,
+				    size_t place)
+{
+	const struct model *m = puzzle ? &puzzle->model : NULL;
+
+	if (!m || item >= m->n_items || place >= m->n_places)
+		return 0;
+	if (m->start.at)
+		return m->start.at[item * m->n_places + place];
+	return place ? m->start.right[item]
+		     : m->items[item].copies - m->start.right[item];
+}
+
+unsigned river_puzzle_item_goal_at(const river_puzzle *puzzle, size_t item,
+				   size_t place)
+{
+	const struct model *m = puzzle ? &puzzle->model : NULL;
+
+	if (!m || item >= m->n_items || place >= m->n_places)
+		return 0;
+	if (m->goal.at)
+		return m->goal.at[item * m->n_places + place];
+	return place ? m->goal.right[item]
+		     : m->items[item].copies - m->goal.right[item];
+}
+
+int river_puzzle_boat_start_at(const river_puzzle *puzzle, size_t boat)
+{
+	if (!puzzle || boat >= puzzle->model.n_boats)
+		return -1;
+	return puzzle->model.start.boats[boat];
+}
+
+int river_puzzle_boat_goal_at(const river_puzzle *puzzle, size_t boat)
+{
+	if (!puzzle || boat >= puzzle->model.n_boats)
+		return -1;
+	return puzzle->model.goal.boats[boat];
+}
+
+unsigned river_puzzle_boat_seats(const river_puzzle *puzzle, size_t boat)
+{
+	if (!puzzle || boat >= puzzle->model.n_boats)
+		return 0;
+	return puzzle->model.boats[boat].seats;
+}
+
+int river_puzzle_boat_goes(const river_puzzle *puzzle, size_t boat,
+			   size_t from, size_t to)
+{
+	const struct model *m = puzzle ? &puzzle->model : NULL;
+
+	if (!m || boat >= m->n_boats || from >= m->n_places ||
+	    to >= m->n_places)
+		return 0;
+	return (m->boats[boat].routes[from] >> to) & 1;
 }
 
 int river_puzzle_timed(const river_puzzle *puzzle)

@@ -830,6 +830,89 @@ static void print_placement(const river_puzzle *p, const char *label,
 		printf(" on the %s\n", usual ? "left" : "right");
 }
 
+/* "start:  wolf on the island, 2 sheep on the right bank" for what is
+ * not at its default place (the first at the start, the last in the
+ * goal); the boats too when the puzzle places them. */
+static void print_places_at(const river_puzzle *p, const char *label,
+			    int goal)
+{
+	size_t n = river_puzzle_item_count(p), np = river_puzzle_place_count(p);
+	size_t home = goal ? np - 1 : 0, i, q, b;
+	const char *sep = label;
+
+	for (q = 0; q < np; q++) {
+		const char *was = sep;
+
+		if (q == home)
+			continue;
+		for (i = 0; i < n; i++) {
+			unsigned c = goal ? river_puzzle_item_goal_at(p, i, q)
+					  : river_puzzle_item_start_at(p, i, q);
+
+			if (c == 0)
+				continue;
+			printf("%s%s", sep, river_puzzle_item_name(p, i));
+			if (river_puzzle_item_is_kind(p, i))
+				printf(" (%u)", c);
+			sep = ", ";
+		}
+		for (b = 0; b < river_puzzle_boat_count(p); b++) {
+			int at = goal ? river_puzzle_boat_goal_at(p, b)
+				      : river_puzzle_boat_start_at(p, b);
+
+			if (at == (int)q) {
+				printf("%s%s", sep, river_puzzle_boat_name(p, b));
+				sep = ", ";
+			}
+		}
+		if (sep != was) {
+			printf(" on the %s", river_puzzle_place_name(p, q));
+			sep = "; ";
+		}
+	}
+	if (sep != label)
+		printf("\n");
+}
+
+/* "boats:  ferry: 2 seats, between any two places" */
+static void print_boats(const river_puzzle *p)
+{
+	size_t np = river_puzzle_place_count(p), b, f, t;
+
+	printf("places: ");
+	for (f = 0; f < np; f++)
+		printf("%s%s", f ? ", " : "", river_puzzle_place_name(p, f));
+	printf("\n");
+	for (b = 0; b < river_puzzle_boat_count(p); b++) {
+		unsigned seats = river_puzzle_boat_seats(p, b);
+		size_t pairs = 0, joined = 0;
+
+		if (river_puzzle_boat_count(p) == 1)
+			printf("routes: ");
+		else
+			printf("%s%s: %u seat%s, ", b ? "        " : "boats:  ",
+			       river_puzzle_boat_name(p, b), seats,
+			       seats == 1 ? "" : "s");
+		for (f = 0; f < np; f++)
+			for (t = f + 1; t < np; t++) {
+				pairs++;
+				joined += (size_t)river_puzzle_boat_goes(p, b, f, t);
+			}
+		if (joined == pairs) {
+			printf("between any two places\n");
+			continue;
+		}
+		printf("between ");
+		for (f = 0, joined = 0; f < np; f++)
+			for (t = f + 1; t < np; t++)
+				if (river_puzzle_boat_goes(p, b, f, t))
+					printf("%s%s and %s", joined++ ? ", " : "",
+					       river_puzzle_place_name(p, f),
+					       river_puzzle_place_name(p, t));
+		printf("\n");
+	}
+}
+
 static void print_summary(const char *file, const river_puzzle *p)
 {
 	size_t i, n = river_puzzle_item_count(p);
@@ -862,15 +945,25 @@ static void print_summary(const char *file, const river_puzzle *p)
 	}
 	if (river_puzzle_rowing_text(p)[0])
 		printf("\nrowing: %s", river_puzzle_rowing_text(p));
-	printf("\nboat:   %s\n", river_puzzle_boat_text(p));
+	if (river_puzzle_boat_count(p) == 1)
+		printf("\nboat:   %s\n", river_puzzle_boat_text(p));
+	else
+		printf("\n");
+	if (river_puzzle_place_count(p) > 2 || river_puzzle_boat_count(p) > 1)
+		print_boats(p);
 	if (river_puzzle_timed(p) || river_puzzle_minimizes_time(p))
 		printf("aim:    %s\n", river_puzzle_objective_text(p));
+	if (river_puzzle_place_count(p) > 2 || river_puzzle_boat_count(p) > 1) {
+		print_places_at(p, "start:  ", 0);
+		print_places_at(p, "goal:   ", 1);
+	} else {
 	print_placement(p, "start:  ", river_puzzle_item_start, 0,
 			river_puzzle_boat_start(p) == RIVER_RIGHT);
 	print_placement(p, "goal:   ", river_puzzle_item_goal, 1,
 			river_puzzle_boat_goal(p) == RIVER_LEFT);
 	if (river_puzzle_boat_goal(p) == RIVER_RIGHT)
 		printf("goal:   boat on the right\n");
+	}
 	printf("rules:  %zu\n", river_puzzle_rule_count(p));
 	for (i = 0; i < river_puzzle_rule_count(p); i++)
 		printf("        %s\n", river_puzzle_rule_text(p, i));

@@ -151,5 +151,16 @@ int compile_placements(struct compiler *c, const struct ast *ast)
 		rc = place_line(c, st, goal ? &m->goal : &m->start, placed[goal],
 				boat_placed[goal], goal);
 	}
+	/* Of a puzzle of places, right is the last place, and boat the
+	 * first boat's there. */
+	for (i = 0; rc == RIVER_OK && m->start.at && i < m->n_items; i++) {
+		m->start.right[i] = m->start.at[i * np + np - 1];
+		m->goal.right[i] = m->goal.at[i * np + np - 1];
+	}
+	if (m->start.at) {
+		m->start.boat = m->start.boats[0] == (int)np - 1;
+		m->goal.boat = m->goal.boats[0] < 0 ? -1
+			       : m->goal.boats[0] == (int)np - 1;
+	}
 	return rc;
 }

@@ -228,6 +228,21 @@ unsigned long long plan_span_time(const river_plan *plan, size_t from,
 	/* A wide puzzle's crossings take no time (orbit_fits). */
 	if (plan->right || to <= from || to >= plan->n_states)
 		return 0;
+	if (plan->at) {
+		const struct model *m = &plan->puzzle->model;
+		unsigned load[MODEL_MAX_ITEMS + 1];
+		unsigned long long total = 0;
+		struct model boat = *m;
+		size_t k, there;
+
+		for (k = from + 1; k <= to; k++) {
+			boat.boat_time = m->boats[plan_leg_boat(plan, k,
+								&there)].time;
+			plan_load(plan, k, load);
+			total += model_trip_time(&boat, load);
+		}
+		return total;
+	}
 	return plan_time(&plan->puzzle->sys, plan->states + from, to - from + 1);
 }
 

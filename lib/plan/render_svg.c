@@ -17,6 +17,7 @@
  * few MiB however long the plan (a panel takes from some 650 bytes to
  * a few KiB). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plan/plan.h"
@@ -424,6 +425,318 @@ static void put_verdict(struct buf *b, const river_plan *plan,
 	}
 }
 
+/* The picture's style sheet and white ground, after svg_begin. */
+static void put_style(struct buf *head)
+{
+	buf_puts(head, "<style type=\"text/css\"><![CDATA[\n"
+		 "text { font-family: sans-serif; font-size: 14px; "
+		 "fill: #212121; }\n"
+		 ".title { font-size: 18px; font-weight: bold; }\n"
+		 ".place { font-weight: bold; fill: #33691e; }\n"
+		 ".clock { font-size: 12px; fill: #0d47a1; }\n"
+		 ".note { fill: #b71c1c; font-weight: bold; }\n"
+		 ".panel { fill: #fafafa; stroke: #bdbdbd; }\n"
+		 ".fault { fill: #ffebee; stroke: #d32f2f; stroke-width: 3; }\n"
+		 ".bank { fill: #c5e1a5; }\n"
+		 ".river { fill: #90caf9; }\n"
+		 ".boat { fill: #d7b48a; stroke: #6d4c41; stroke-width: 2; }\n"
+		 ".way { stroke: #0d47a1; stroke-width: 2; }\n"
+		 ".head { fill: #0d47a1; }\n"
+		 "]]></style>\n"
+		 "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+}
+
+/* The most numbers a panel of places counts: every item at one place. */
+#define MAX_COLUMNS_ITEMS (MODEL_MAX_ITEMS + 1)
+
+/* ---- A plan of places --------------------------------------------------- */
+
+/* What a panel of a plan of places shows: the items at each place (the
+ * load off its place while it crosses), the boats docked, and the boat
+ * on its leg. */
+struct place_panel {
+	const unsigned *at;    /* per item and place: copies there */
+	const unsigned *boats; /* per boat: its place */
+	size_t moving;         /* the boat on its leg, or SIZE_MAX */
+	unsigned from, to;
+	const unsigned *load;
+	const char *caption, *note;
+	bool timed;
+	unsigned long long clock;
+};
+
+/* x of place q's column. */
+static unsigned place_x(const struct board *d, unsigned q)
+{
+	return MARGIN + PAD + q * (d->bank + d->river);
+}
+
+static void put_place_boats(struct board *d, const struct place_panel *p,
+			    unsigned q, unsigned y)
+{
+	const struct model *m = d->m;
+	unsigned x = place_x(d, q) + PAD;
+	size_t b;
+
+	for (b = 0; b < m->n_boats; b++) {
+		unsigned w;
+
+		if (b == p->moving || p->boats[b] != q)
+			continue;
+		w = m->n_boats > 1 ? text_width(m->boats[b].name) + 2 * PAD : 48;
+		if (x + w > place_x(d, q) + d->bank)
+			break;
+		buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+				 "height=\"%u\" rx=\"8\" class=\"boat\"/>\n",
+			   x, y, w, BOAT_HEIGHT);
+		if (m->n_boats > 1)
+			svg_put_text(d->b, x + w / 2, y + 19, w - PAD, "item",
+				     "middle", m->boats[b].name);
+		x += w + PAD;
+	}
+}
+
+/* The boat on its leg, in the river beside the place it leaves, on the
+ * side it goes, with an arrow that way. */
+static void put_leg(struct board *d, const struct place_panel *p,
+		    unsigned mid)
+{
+	const struct model *m = d->m;
+	bool ahead = p->to > p->from;
+	unsigned strip = ahead ? p->from : p->from - 1;
+	unsigned x0 = place_x(d, strip) + d->bank;
+	unsigned lw = items_width(m, p->load), w, x, top, ay;
+	struct buf row;
+	size_t i;
+
+	w = clamp(lw + 2 * PAD, 48, d->river - 2 * PAD);
+	x = x0 + (d->river - w) / 2;
+	top = mid - BOAT_HEIGHT / 2;
+	ay = top + BOAT_HEIGHT + 7;
+	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
+			 "rx=\"8\" class=\"boat\"/>\n", x, top, w, BOAT_HEIGHT);
+	buf_init(&row);
+	for (i = 0; i < m->n_items; i++) {
+		if (p->load[i] == 0)
+			continue;
+		if (row.len > 0)
+			buf_puts(&row, "  ");
+		plan_put_token(&row, m, i, p->load[i]);
+	}
+	if (row.data)
+		svg_put_text(d->b, x + w / 2, top + 19, w - PAD, "item",
+			     "middle", row.data);
+	buf_release(&row);
+	buf_printf(d->b, "<path d=\"M%u %uH%u\" class=\"way\"/>\n", x, ay,
+		   x + w);
+	if (ahead)
+		buf_printf(d->b, "<path d=\"M%u %ul-8 -5v10z\" class=\"head\"/>\n",
+			   x + w, ay);
+	else
+		buf_printf(d->b, "<path d=\"M%u %ul8 -5v10z\" class=\"head\"/>\n",
+			   x, ay);
+	/* A leg past a place says where it goes. */
+	if ((ahead ? p->to - p->from : p->from - p->to) > 1 ||
+	    m->n_boats > 1) {
+		char to[160];
+
+		snprintf(to, sizeof to, "%s%sto the %s",
+			 m->n_boats > 1 ? m->boats[p->moving].name : "",
+			 m->n_boats > 1 ? " " : "", m->place_names[p->to]);
+		svg_put_text(d->b, x0 + d->river / 2, top - 6, d->river - PAD,
+			     "clock", "middle", to);
+	}
+}
+
+static void put_place_panel(struct board *d, const struct place_panel *p)
+{
+	const struct model *m = d->m;
+	unsigned inner = d->width - 2 * MARGIN, room = d->bank - 2 * PAD;
+	unsigned top = d->y + PAD, text = inner - 2 * PAD, rows = 0, q;
+	unsigned count[MAX_COLUMNS_ITEMS], scene, lines, notes = 0, height, y;
+	size_t i;
+
+	for (q = 0; q < m->n_places; q++) {
+		unsigned r;
+
+		for (i = 0; i < m->n_items; i++)
+			count[i] = p->at[i * m->n_places + q];
+		r = put_items(NULL, m, count, 0, 0, room);
+		if (r > rows)
+			rows = r;
+	}
+	scene = rows * LINE + 2 * PAD + BOAT_HEIGHT + PAD;
+	if (scene < BOAT_HEIGHT + 48)
+		scene = BOAT_HEIGHT + 48;
+	lines = put_wrapped(NULL, 0, 0, text, "caption", p->caption);
+	if (p->note)
+		notes = put_wrapped(NULL, 0, 0, text, "note", p->note);
+	height = PAD + scene + 6 + (lines + notes) * LINE + PAD / 2;
+	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+			 "height=\"%u\" class=\"%s\"/>\n", MARGIN, d->y, inner,
+		   height, p->note ? "panel fault" : "panel");
+	for (q = 0; q < m->n_places; q++) {
+		unsigned x = place_x(d, q);
+
+		buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+				 "height=\"%u\" class=\"bank\"/>\n", x, top,
+			   d->bank, scene);
+		if (q + 1 < m->n_places)
+			buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+					 "height=\"%u\" class=\"river\"/>\n",
+				   x + d->bank, top, d->river, scene);
+		for (i = 0; i < m->n_items; i++)
+			count[i] = p->at[i * m->n_places + q];
+		put_items(d->b, m, count, x + PAD, top + PAD + 15, room);
+		put_place_boats(d, p, q, top + scene - BOAT_HEIGHT - PAD);
+	}
+	if (p->timed) {
+		char clock[40];
+
+		snprintf(clock, sizeof clock, "time %llu", p->clock);
+		svg_put_text(d->b, place_x(d, 0) + d->bank + d->river / 2,
+			     top + 15, d->river - 2 * PAD, "clock", "middle",
+			     clock);
+	}
+	if (p->moving != SIZE_MAX)
+		put_leg(d, p, top + scene / 2);
+	y = top + scene + 6 + 15;
+	put_wrapped(d->b, MARGIN + PAD, y, text, "caption", p->caption);
+	if (p->note)
+		put_wrapped(d->b, MARGIN + PAD, y + lines * LINE, text, "note",
+			    p->note);
+	buf_puts(d->b, "</g>\n");
+	d->y += height + MARGIN;
+}
+
+/* The places and boats of state k into at and boats; load (not NULL)
+ * taken off place to, where it is not yet. */
+static void places_state(const river_plan *plan, size_t k,
+			 const unsigned *load, unsigned to, unsigned *at,
+			 unsigned *boats)
+{
+	const struct model *m = &plan->puzzle->model;
+	size_t i, q;
+
+	for (i = 0; i < m->n_items; i++)
+		for (q = 0; q < m->n_places; q++)
+			at[i * m->n_places + q] =
+				river_plan_item_at(plan, k, i, q);
+	for (q = 0; q < m->n_boats; q++)
+		boats[q] = (unsigned)river_plan_boat_at(plan, k, q);
+	for (i = 0; load && i < m->n_items; i++) {
+		unsigned *c = &at[i * m->n_places + to];
+
+		*c -= load[i] < *c ? load[i] : *c;
+	}
+}
+
+/* The storyboard of a plan of places: a column a place, rivers between,
+ * the boats docked at their places and on their legs. */
+static int render_places_svg(char **out, const river_plan *plan,
+			     const struct plan_check_end *check)
+{
+	const struct model *m = &plan->puzzle->model;
+	unsigned *at = calloc(m->n_items * m->n_places + 1, sizeof *at);
+	unsigned load[MODEL_MAX_ITEMS + 1], boats[MODEL_MAX_BOATS];
+	struct buf head, body, line, why;
+	struct board d;
+	struct place_panel p;
+	size_t k, n = plan->n_states - 1, drawn = n, tail = n + 1;
+	unsigned long long clock = 0;
+	unsigned text, y;
+
+	if (!at)
+		return RIVER_ENOMEM;
+	buf_init(&head);
+	buf_init(&body);
+	buf_init(&line);
+	buf_init(&why);
+	if (check && !check->legal)
+		buf_printf(&why, "Illegal: %s.", check->reason);
+	memset(&d, 0, sizeof d);
+	d.m = m;
+	d.b = &body;
+	measure(&d, plan, NULL);
+	d.width = 2 * MARGIN + 2 * PAD + (unsigned)m->n_places * d.bank +
+		  (unsigned)(m->n_places - 1) * d.river;
+	text = d.width - 2 * MARGIN;
+	y = MARGIN + 18;
+	y += put_wrapped(&body, MARGIN, y, text, "title", m->title) * LINE;
+	if (m->description[0])
+		y += put_wrapped(&body, MARGIN, y, text, "caption",
+				 m->description) * LINE;
+	put_verdict(&line, plan, check && check->load ? NULL : check,
+		    plan_span_time(plan, 0, n));
+	if (check && check->load) {
+		line.len = 0;
+		buf_printf(&line, "Illegal: step %zu: %s.", n + 1,
+			   check->reason);
+	}
+	if (line.data)
+		y += put_wrapped(&body, MARGIN, y, text,
+				 check && !check->legal ? "note" : "caption",
+				 line.data) * LINE;
+	/* The places' names over their columns. */
+	for (k = 0; k < m->n_places; k++)
+		svg_put_text(&body, place_x(&d, (unsigned)k) + d.bank / 2, y + 4,
+			     d.bank - PAD, "place", "middle",
+			     m->place_names[k]);
+	y += LINE - 6;
+	d.y = y;
+	memset(&p, 0, sizeof p);
+	p.at = at;
+	p.boats = boats;
+	p.timed = model_timed(m);
+	p.moving = SIZE_MAX;
+	places_state(plan, 0, NULL, 0, at, boats);
+	p.caption = "Start.";
+	put_place_panel(&d, &p);
+	if (n > RIVER_SVG_MAX_CROSSINGS) {
+		drawn = RIVER_SVG_MAX_CROSSINGS / 2;
+		tail = n - (RIVER_SVG_MAX_CROSSINGS - drawn) + 1;
+	}
+	for (k = 1; k <= n; k++) {
+		size_t to;
+
+		if (k > drawn && k < tail) {
+			clock += plan_span_time(plan, k - 1, tail - 1);
+			put_gap(&d, k, tail - 1);
+			k = tail - 1;
+			continue;
+		}
+		line.len = 0;
+		plan_load(plan, k, load);
+		p.moving = plan_leg_boat(plan, k, &to);
+		p.to = (unsigned)to;
+		p.from = (unsigned)river_plan_boat_at(plan, k - 1, p.moving);
+		places_state(plan, k, load, p.to, at, boats);
+		clock += plan_span_time(plan, k - 1, k);
+		p.clock = clock;
+		p.load = load;
+		buf_printf(&line, "%zu. ", k);
+		plan_put_leg_sentence(&line, m, load, p.moving, to);
+		p.caption = line.data ? line.data : "";
+		put_place_panel(&d, &p);
+	}
+	if (n > 0 || (check && !check->legal)) {
+		places_state(plan, n, NULL, 0, at, boats);
+		p.moving = SIZE_MAX;
+		p.caption = check && !check->legal ? "Where the plan stops."
+						   : "The end.";
+		p.note = check && !check->legal && why.data ? why.data : NULL;
+		put_place_panel(&d, &p);
+	}
+	free(at);
+	svg_begin(&head, d.width, d.y, m->title);
+	put_style(&head);
+	if (line.failed || why.failed)
+		body.failed = true;
+	buf_release(&line);
+	buf_release(&why);
+	return svg_finish(out, &head, &body);
+}
+
 int plan_render_svg(char **out, const river_plan *plan,
 		    const struct plan_check_end *check)
 {
@@ -439,6 +752,8 @@ int plan_render_svg(char **out, const river_plan *plan,
 	unsigned long long clock = 0;
 	unsigned text, y;
 
+	if (plan->at)
+		return render_places_svg(out, plan, check);
 	buf_init(&head);
 	buf_init(&body);
 	buf_init(&line);
@@ -525,21 +840,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 	}
 
 	svg_begin(&head, d.width, d.y, m->title);
-	buf_puts(&head, "<style type=\"text/css\"><![CDATA[\n"
-		 "text { font-family: sans-serif; font-size: 14px; "
-		 "fill: #212121; }\n"
-		 ".title { font-size: 18px; font-weight: bold; }\n"
-		 ".clock { font-size: 12px; fill: #0d47a1; }\n"
-		 ".note { fill: #b71c1c; font-weight: bold; }\n"
-		 ".panel { fill: #fafafa; stroke: #bdbdbd; }\n"
-		 ".fault { fill: #ffebee; stroke: #d32f2f; stroke-width: 3; }\n"
-		 ".bank { fill: #c5e1a5; }\n"
-		 ".river { fill: #90caf9; }\n"
-		 ".boat { fill: #d7b48a; stroke: #6d4c41; stroke-width: 2; }\n"
-		 ".way { stroke: #0d47a1; stroke-width: 2; }\n"
-		 ".head { fill: #0d47a1; }\n"
-		 "]]></style>\n"
-		 "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+	put_style(&head);
 	if (line.failed || why.failed)
 		body.failed = true;
 	buf_release(&line);

@@ -7,6 +7,7 @@
 
 #include "compile/names.h"
 #include "plan/plan.h"
+#include "search/places.h"
 #include "util/buf.h"
 #include "util/json.h"
 #include "util/utf8.h"
@@ -18,6 +19,8 @@
 struct crossing {
 	unsigned *count; /* per item: how many board */
 	int dir;         /* +1 to the right, -1 to the left, 0 unsaid */
+	int to;          /* a puzzle of places: the place, or -1 unsaid */
+	int by;          /* and the boat, or -1 unsaid */
 	struct loc loc;
 };
 
@@ -126,6 +129,7 @@ static struct crossing *new_step(struct reader *r, size_t offset)
 	if (!c->count)
 		return NULL;
 	c->dir = 0;
+	c->to = c->by = -1;
 	c->loc = reader_loc(r, offset);
 	r->n++;
 	return c;
@@ -167,6 +171,57 @@ static int board(struct reader *r, struct crossing *c, const char *word,
 				"unknown item '%s' (did you mean '%s'?)", name,
 				near);
 	return fail(r, offset, "unknown item '%s'", name);
+}
+
+/* The place named by len bytes at word, or -1. */
+static int place_index(const struct model *m, const char *word, size_t len)
+{
+	size_t p;
+
+	for (p = 0; p < m->n_places; p++)
+		if (strlen(m->place_names[p]) == len &&
+		    memcmp(m->place_names[p], word, len) == 0)
+			return (int)p;
+	return -1;
+}
+
+/* The boat named by len bytes at word, or -1. */
+static int boat_index(const struct model *m, const char *word, size_t len)
+{
+	size_t b;
+
+	for (b = 0; b < m->n_boats; b++)
+		if (strlen(m->boats[b].name) == len &&
+		    memcmp(m->boats[b].name, word, len) == 0)
+			return (int)b;
+	return -1;
+}
+
+/* After "-->" in a puzzle of places: the place the boat goes to, the
+ * rest of the crossing's text (start..end), trimmed. */
+static int read_place(struct reader *r, struct crossing *c, size_t start,
+		      size_t end)
+{
+	const struct model *m = &r->puzzle->model;
+	const char *text = r->src->text;
+
+	while (start < end && strchr(" \t\r", text[start]))
+		start++;
+	while (end > start && strchr(" \t\r", text[end - 1]))
+		end--;
+	if (start == end)
+		return fail(r, start, "%s", "say where the boat goes after "
+			    "'-->' (a place's name)");
+	c->to = place_index(m, text + start, end - start);
+	if (c->to < 0) {
+		char *name = arena_strndup(&r->arena, text + start,
+					   end - start);
+
+		return name ? fail(r, start, "there is no place '%s'", name)
+			    : diag_set(r->diag, RIVER_ENOMEM, NULL, NULL,
+				       "out of memory");
+	}
+	return RIVER_OK;
 }
 
 static bool all_digits(const char *s, size_t len)
@@ -234,6 +289,9 @@ static int read_load(struct reader *r, size_t start, size_t end)
 	size_t p = start;
 	int rc = RIVER_OK;
 
+	const struct model *m = &r->puzzle->model;
+	bool places = model_has_places(m), first = true;
+
 	if (!c)
 		return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	while (rc == RIVER_OK && p < end) {
@@ -246,6 +304,13 @@ static int read_load(struct reader *r, size_t start, size_t end)
 		x = find_times(text + p, len);
 		if (len == 0) {
 			w++;
+		} else if (places && first && len > 1 &&
+			   text[w - 1] == ':' &&
+			   boat_index(m, text + p, len - 1) >= 0) {
+			c->by = boat_index(m, text + p, len - 1);
+		} else if (places && len == 3 && memcmp(text + p, "-->", 3) == 0) {
+			rc = read_place(r, c, w, end);
+			w = end;
 		} else if (len == 3 && memcmp(text + p, "-->", 3) == 0) {
 			c->dir = 1;
 		} else if (len == 3 && memcmp(text + p, "<--", 3) == 0) {
@@ -263,6 +328,7 @@ static int read_load(struct reader *r, size_t start, size_t end)
 				   true);
 			pending = 0;
 		}
+		first = first && len == 0;
 		p = w;
 	}
 	if (rc == RIVER_OK && pending)
@@ -277,22 +343,30 @@ static size_t line_end(const struct source *src, size_t p)
 	return nl ? (size_t)(nl - src->text) : src->len;
 }
 
-/* river solve's table: "  3 | left | boat | right"; the boat column. */
+/* river solve's table: "  3 | left | boat | right"; the boat column.
+ * A puzzle of places' table has a column a place, then the boat's:
+ * "  3 | left bank | island | right bank | goat --> island". */
 static bool table_row(const struct source *src, size_t start, size_t end,
-		      size_t *boat_start, size_t *boat_end)
+		      size_t places, size_t *boat_start, size_t *boat_end)
 {
 	const char *t = src->text;
-	size_t p = start, bars[3], n = 0;
+	size_t p = start, bars[MODEL_MAX_PLACES + 2], n = 0;
+	size_t want = places ? places + 1 : 3;
 
 	while (p < end && t[p] == ' ')
 		p++;
 	if (p == end || t[p] < '0' || t[p] > '9')
 		return false;
-	for (; p < end && n < 3; p++)
+	for (; p < end && n < want; p++)
 		if (t[p] == '|')
 			bars[n++] = p;
-	if (n < 3)
+	if (n < want)
 		return false;
+	if (places) {
+		*boat_start = bars[n - 1] + 1;
+		*boat_end = end;
+		return true;
+	}
 	*boat_start = bars[1] + 1;
 	*boat_end = bars[2];
 	return true;
@@ -302,12 +376,14 @@ static int read_text(struct reader *r)
 {
 	const struct source *src = r->src;
 	size_t p, e, bs, be;
+	size_t places = model_has_places(&r->puzzle->model)
+			? r->puzzle->model.n_places : 0;
 	bool table = false;
 	int rc = RIVER_OK;
 
 	for (p = 0; p < src->len; p = e + 1) {
 		e = line_end(src, p);
-		if (table_row(src, p, e, &bs, &be))
+		if (table_row(src, p, e, places, &bs, &be))
 			table = true;
 	}
 	for (p = 0; rc == RIVER_OK && p < src->len; p = e + 1) {
@@ -317,7 +393,7 @@ static int read_text(struct reader *r)
 		if (table) {
 			size_t k;
 
-			if (!table_row(src, p, e, &bs, &be))
+			if (!table_row(src, p, e, places, &bs, &be))
 				continue;
 			for (k = bs; k < be && src->text[k] == ' '; k++)
 				;
@@ -345,6 +421,25 @@ static int read_text(struct reader *r)
 		rc = read_load(r, q, e);
 	}
 	return rc;
+}
+
+/* A step of a puzzle of places in JSON: "to", the place, and "by", the
+ * boat (either may be left out where it is clear). */
+static int json_place(struct reader *r, struct crossing *c,
+		      const struct json *step)
+{
+	const struct model *m = &r->puzzle->model;
+	const struct json *to = json_get(step, "to"), *by = json_get(step, "by");
+
+	if (to && to->type != JSON_STRING)
+		return fail(r, to->offset, "%s", "\"to\" must be a place's name");
+	if (to && (c->to = place_index(m, to->string, strlen(to->string))) < 0)
+		return fail(r, to->offset, "there is no place '%s'", to->string);
+	if (by && by->type != JSON_STRING)
+		return fail(r, by->offset, "%s", "\"by\" must be a boat's name");
+	if (by && (c->by = boat_index(m, by->string, strlen(by->string))) < 0)
+		return fail(r, by->offset, "there is no boat '%s'", by->string);
+	return RIVER_OK;
 }
 
 /* river solve's JSON: the "boat" and "from" of each step of "plan". */
@@ -377,13 +472,19 @@ static int read_json(struct reader *r)
 		if (!c)
 			return diag_set(r->diag, RIVER_ENOMEM, NULL, NULL,
 					"out of memory");
-		if (from && (from->type != JSON_STRING ||
+		if (model_has_places(&r->puzzle->model)) {
+			int rc = json_place(r, c, step);
+
+			if (rc != RIVER_OK)
+				return rc;
+		} else if (from && (from->type != JSON_STRING ||
 			     (strcmp(from->string, "left") != 0 &&
-			      strcmp(from->string, "right") != 0)))
+			      strcmp(from->string, "right") != 0))) {
 			return fail(r, from->offset, "%s",
 				    "\"from\" must be \"left\" or \"right\"");
-		if (from)
+		} else if (from) {
 			c->dir = strcmp(from->string, "left") == 0 ? 1 : -1;
+		}
 		for (j = 0; j < boat->n; j++) {
 			const struct json *who = boat->items[j];
 			int rc;
@@ -514,10 +615,123 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states,
 	v->legal = 1;
 }
 
+/* Which boat crossing c of a puzzle of places takes, from row: the one
+ * it names, the only one, or the only one where its passengers are;
+ * SIZE_MAX with a reason when that is not clear. */
+static size_t leg_boat(const struct model *m, const struct crossing *c,
+		       const unsigned *row, char *reason, size_t size)
+{
+	size_t b, found = SIZE_MAX, i, n = 0;
+	unsigned q;
+
+	if (c->by >= 0)
+		return (size_t)c->by;
+	if (m->n_boats == 1)
+		return 0;
+	for (b = 0; b < m->n_boats; b++) {
+		q = places_boat_at(m, row, b);
+		for (i = 0; i < m->n_items; i++)
+			if (c->count[i] > row[i * m->n_places + q])
+				break;
+		if (i == m->n_items) {
+			found = b;
+			n++;
+		}
+	}
+	if (n == 1)
+		return found;
+	snprintf(reason, size, "%s boat is at the place of its passengers: "
+		 "say which (as in: %s: ... --> %s)", n ? "more than one"
+						       : "no",
+		 m->boats[0].name, m->place_names[m->n_places - 1]);
+	return SIZE_MAX;
+}
+
+/* Replay a puzzle of places' crossings from the start into rows (room
+ * for r->n + 1 rows of places_row_width). */
+static void replay_places(const struct reader *r, river_verdict *v,
+			  unsigned *rows)
+{
+	const struct model *m = &r->puzzle->model;
+	size_t w = places_row_width(m), np = m->n_places, k, i;
+	struct plan_track t;
+
+	plan_track_init(&t);
+	places_row_of(m, &m->start, rows);
+	for (k = 0; k < r->n; k++) {
+		const struct crossing *c = &r->steps[k];
+		const unsigned *row = rows + k * w;
+		unsigned *next = rows + (k + 1) * w, from, to;
+		size_t b;
+
+		v->step = k + 1;
+		b = leg_boat(m, c, row, v->reason, sizeof v->reason);
+		if (b == SIZE_MAX)
+			return;
+		from = places_boat_at(m, row, b);
+		if (c->to >= 0)
+			to = (unsigned)c->to;
+		else if (np == 2)
+			to = 1 - from;
+		else {
+			snprintf(v->reason, sizeof v->reason, "say where the "
+				 "boat goes (as in: ... --> %s)",
+				 m->place_names[np - 1]);
+			return;
+		}
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].is_kind && c->count[i] > 1) {
+				snprintf(v->reason, sizeof v->reason,
+					 "the %s cannot be in the boat twice",
+					 m->items[i].name);
+				return;
+			}
+			if (c->count[i] > row[i * np + from]) {
+				snprintf(v->reason, sizeof v->reason,
+					 "%s %s not at the %s, where the %s is",
+					 m->items[i].is_kind ? "so many"
+							     : "the",
+					 m->items[i].is_kind ? m->items[i].name
+							     : m->items[i].name,
+					 m->place_names[from],
+					 m->n_boats > 1 ? m->boats[b].name
+							: "boat");
+				return;
+			}
+		}
+		memcpy(next, row, w * sizeof *next);
+		for (i = 0; i < m->n_items; i++) {
+			next[i * np + from] -= c->count[i];
+			next[i * np + to] += c->count[i];
+		}
+		next[m->n_items * np + b] = to;
+		if (from == to) {
+			snprintf(v->reason, sizeof v->reason, "the %s is at the "
+				 "%s already", m->n_boats > 1 ? m->boats[b].name
+							   : "boat",
+				 m->place_names[to]);
+			return;
+		}
+		if (!plan_check_places_step(m, row, next, &t, v->reason,
+					    sizeof v->reason))
+			return;
+		v->crossings = k + 1;
+		v->time = t.time;
+	}
+	v->step = 0;
+	if (!places_row_is_goal(m, rows + r->n * w)) {
+		snprintf(v->reason, sizeof v->reason,
+			 "after %zu crossing%s, the goal is not reached",
+			 r->n, r->n == 1 ? "" : "s");
+		return;
+	}
+	v->legal = 1;
+}
+
 /* The plan checked as a storyboard (plan_render_svg): its states up to
  * the fault, and the crossing at fault. */
 static int draw(const struct reader *r, const river_verdict *v,
-		state_t *states, unsigned char *rows, char **svg)
+		state_t *states, unsigned char *rows, unsigned *at, char **svg)
 {
 	struct river_plan plan;
 	struct plan_check_end end;
@@ -527,6 +741,7 @@ static int draw(const struct reader *r, const river_verdict *v,
 	plan.solved = v->legal;
 	plan.states = states;
 	plan.right = rows;
+	plan.at = at;
 	plan.n_states = v->crossings + 1;
 	plan.engine = "bfs";
 	end.legal = v->legal;
@@ -539,21 +754,26 @@ static int draw(const struct reader *r, const river_verdict *v,
  * new plan in *out (river_replay's). */
 static int keep(river_plan **out, const river_puzzle *puzzle,
 		const river_verdict *v, const state_t *states,
-		const unsigned char *rows)
+		const unsigned char *rows, const unsigned *at)
 {
 	river_plan *plan = calloc(1, sizeof *plan);
 	size_t n = v->crossings + 1;
-	size_t size = puzzle->wide ? n * (puzzle->model.n_items + 1)
-				   : n * sizeof *states;
+	size_t size = puzzle->places
+		      ? n * places_row_width(&puzzle->model) * sizeof *at
+		      : puzzle->wide ? n * (puzzle->model.n_items + 1)
+				     : n * sizeof *states;
 	void *copy = plan ? malloc(size) : NULL;
 
 	if (!copy) {
 		free(plan);
 		return RIVER_ENOMEM;
 	}
-	memcpy(copy, puzzle->wide ? (const void *)rows : (const void *)states,
+	memcpy(copy, puzzle->places ? (const void *)at
+		     : puzzle->wide ? (const void *)rows : (const void *)states,
 	       size);
-	if (puzzle->wide)
+	if (puzzle->places)
+		plan->at = copy;
+	else if (puzzle->wide)
 		plan->right = copy;
 	else
 		plan->states = copy;
@@ -577,6 +797,7 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	struct reader r;
 	state_t *states = NULL;
 	unsigned char *rows = NULL;
+	unsigned *at = NULL;
 	size_t first;
 	int rc;
 
@@ -615,7 +836,12 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK && r.n == 0 && !played)
 		rc = diag_set(diag, RIVER_ESYNTAX, &src, NULL,
 			      "no crossings in this plan");
-	if (rc == RIVER_OK && puzzle->wide) {
+	if (rc == RIVER_OK && puzzle->places) {
+		at = arena_alloc(&r.arena, (r.n + 1) *
+				 places_row_width(&puzzle->model) * sizeof *at);
+		if (!at)
+			rc = RIVER_ENOMEM;
+	} else if (rc == RIVER_OK && puzzle->wide) {
 		rows = arena_alloc(&r.arena,
 				   (r.n + 1) * (puzzle->model.n_items + 1));
 		if (!rows)
@@ -625,12 +851,14 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 		if (!states)
 			rc = RIVER_ENOMEM;
 	}
-	if (rc == RIVER_OK)
+	if (rc == RIVER_OK && puzzle->places)
+		replay_places(&r, out, at);
+	else if (rc == RIVER_OK)
 		replay(&r, out, states, rows);
 	if (rc == RIVER_OK && played)
-		rc = keep(played, puzzle, out, states, rows);
+		rc = keep(played, puzzle, out, states, rows, at);
 	if (rc == RIVER_OK && svg)
-		rc = draw(&r, out, states, rows, svg);
+		rc = draw(&r, out, states, rows, at, svg);
 	/* Memory that ran out, wherever it did, is said of the plan. */
 	if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, &src, NULL, "out of memory while reading "

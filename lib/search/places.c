@@ -735,6 +735,37 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 
 /* ---- Setting up -------------------------------------------------------- */
 
+void places_space(const struct model *m, unsigned *bits, double *space)
+{
+	unsigned pb = bits_for(m->n_places - 1), b = 0;
+	double n = 1.0;
+	size_t i, k;
+
+	for (i = 0; i < m->n_items; i++) {
+		if (!m->items[i].is_kind) {
+			b += pb;
+			n *= (double)m->n_places;
+			continue;
+		}
+		b += (unsigned)(m->n_places - 1) * bits_for(m->items[i].copies);
+		/* copies spread over the places: C(copies + P - 1, P - 1) */
+		{
+			double c = 1.0;
+
+			for (k = 1; k < m->n_places; k++)
+				c = c * (double)(m->items[i].copies + k) / (double)k;
+			n *= c;
+		}
+	}
+	for (i = 0; i < m->n_boats; i++) {
+		b += pb;
+		n *= (double)m->n_places;
+	}
+	*bits = b;
+	*space = n;
+}
+
+
 static int setup(struct psearch *s, const struct model *m,
 		 const struct tuples *tuples, const river_solve_options *opts)
 {

@@ -63,6 +63,10 @@ bool places_row_is_goal(const struct model *m, const unsigned *row);
 long places_violation(const struct model *m, const unsigned *row,
 		      unsigned *place);
 
+/* The bits of a state's key (where things are, without the crossing's
+ * phase, weight or time) and the states that layout can name. */
+void places_space(const struct model *m, unsigned *bits, double *space);
+
 /* Search m for a plan of the fewest crossings (or the least time, when
  * m minimizes it), counting the optimal plans when opts->count; tuples
  * (or NULL) are its couples, used when no two individuals are
