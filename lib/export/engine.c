@@ -931,9 +931,9 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
-	if (puzzle_need_system(puzzle, "for an external engine", diag) !=
-	    RIVER_OK)
-		return RIVER_ETOOBIG;
+	rc = puzzle_need_system(puzzle, "for an external engine", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	remove_stale(tmp_folder());
 	rc = stop_init(&stop, opts ? opts->cancel : NULL,
 		       opts ? opts->timeout : 0, diag);

@@ -127,8 +127,9 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	if (puzzle_need_system(puzzle, "to export a model", diag) != RIVER_OK)
-		return RIVER_ETOOBIG;
+	rc = puzzle_need_system(puzzle, "to export a model", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	memset(&ctx, 0, sizeof ctx);
 	rc = stop_init(&none, NULL, 0, diag);
 	if (rc == RIVER_OK)
@@ -519,8 +520,9 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown model format '%s' (use minizinc, smt2, "
 				"lp, ocean or bqm)", format ? format : "(null)");
-	if (puzzle_need_system(puzzle, "to export a model", diag) != RIVER_OK)
-		return RIVER_ETOOBIG;
+	rc = puzzle_need_system(puzzle, "to export a model", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	buf_init(&b);
 	rc = export_begin(&ctx, puzzle, opts, &b, diag);
 	if (rc == RIVER_OK)

@@ -651,8 +651,9 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	if (puzzle_need_system(puzzle, "to explain", diag) != RIVER_OK)
-		return RIVER_ETOOBIG;
+	rc = puzzle_need_system(puzzle, "to explain", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	memset(&x, 0, sizeof x);
 	if (opts)
 		x.opts = *opts;

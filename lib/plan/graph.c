@@ -854,8 +854,9 @@ int river_graph(char **dot, river_graph_info *info,
 	if (!dot || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	if (puzzle_need_system(puzzle, "for a graph", diag) != RIVER_OK)
-		return RIVER_ETOOBIG;
+	rc = puzzle_need_system(puzzle, "for a graph", diag);
+	if (rc != RIVER_OK)
+		return rc;
 	if (!opts) {
 		river_graph_options_init(&defaults);
 		opts = &defaults;

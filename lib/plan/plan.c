@@ -638,7 +638,7 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 	plan->engine = "bfs";
 	plan->solved = pp.solved;
 	plan->explored = pp.explored;
-	plan->in_all = pp.explored;
+	plan->in_all = pp.solved ? pp.explored : pp.in_all;
 	plan->at = pp.rows;
 	plan->n_states = pp.n_states;
 	plan->counted = pp.counted;

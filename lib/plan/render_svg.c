@@ -425,14 +425,18 @@ static void put_verdict(struct buf *b, const river_plan *plan,
 	}
 }
 
-/* The picture's style sheet and white ground, after svg_begin. */
-static void put_style(struct buf *head)
+/* The picture's style sheet and white ground, after svg_begin; with
+ * the places' names' style when it has places. */
+static void put_style(struct buf *head, bool places)
 {
+	if (places)
+		buf_puts(head, "<style type=\"text/css\"><![CDATA[\n"
+			 ".place { font-family: sans-serif; font-size: 14px; "
+			 "font-weight: bold; fill: #33691e; }\n]]></style>\n");
 	buf_puts(head, "<style type=\"text/css\"><![CDATA[\n"
 		 "text { font-family: sans-serif; font-size: 14px; "
 		 "fill: #212121; }\n"
 		 ".title { font-size: 18px; font-weight: bold; }\n"
-		 ".place { font-weight: bold; fill: #33691e; }\n"
 		 ".clock { font-size: 12px; fill: #0d47a1; }\n"
 		 ".note { fill: #b71c1c; font-weight: bold; }\n"
 		 ".panel { fill: #fafafa; stroke: #bdbdbd; }\n"
@@ -729,7 +733,7 @@ static int render_places_svg(char **out, const river_plan *plan,
 	}
 	free(at);
 	svg_begin(&head, d.width, d.y, m->title);
-	put_style(&head);
+	put_style(&head, true);
 	if (line.failed || why.failed)
 		body.failed = true;
 	buf_release(&line);
@@ -840,7 +844,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 	}
 
 	svg_begin(&head, d.width, d.y, m->title);
-	put_style(&head);
+	put_style(&head, false);
 	if (line.failed || why.failed)
 		body.failed = true;
 	buf_release(&line);

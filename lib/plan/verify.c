@@ -616,8 +616,8 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states,
 }
 
 /* Which boat crossing c of a puzzle of places takes, from row: the one
- * it names, the only one, or the only one where its passengers are;
- * SIZE_MAX with a reason when that is not clear. */
+ * it names, the only one, or the only one where its passengers are that
+ * goes where it says; SIZE_MAX with a reason when that is not clear. */
 static size_t leg_boat(const struct model *m, const struct crossing *c,
 		       const unsigned *row, char *reason, size_t size)
 {
@@ -630,6 +630,8 @@ static size_t leg_boat(const struct model *m, const struct crossing *c,
 		return 0;
 	for (b = 0; b < m->n_boats; b++) {
 		q = places_boat_at(m, row, b);
+		if (c->to >= 0 && !((m->boats[b].routes[q] >> c->to) & 1))
+			continue;
 		for (i = 0; i < m->n_items; i++)
 			if (c->count[i] > row[i * m->n_places + q])
 				break;

@@ -310,6 +310,45 @@ static void canonical(const struct psearch *s, unsigned *row)
 	}
 }
 
+/* The states of the puzzle as written that canonical row stands for:
+ * per class, the arrangements of its members over the places; per class
+ * of tuples, of its tuples over their placements. */
+static unsigned long long orbit_states(const struct psearch *s,
+				       const unsigned *row)
+{
+	const struct tuples *t = s->tuples;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	unsigned long long n = 1;
+	size_t k, a, w;
+
+	for (k = 0; k < s->n_classes; k++) {
+		memset(count, 0, s->P * sizeof *count);
+		for (a = s->cls_at[k]; a < s->cls_at[k + 1]; a++)
+			count[place_of(s, row, s->cls_items[a])]++;
+		n = mul_saturating(n, multinomial_saturating(count, s->P));
+	}
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+		unsigned v[MODEL_MAX_ITEMS + 1];
+		size_t runs = 0;
+
+		/* The canonical row sorts the tuples: count equal runs. */
+		for (a = 0; a < c->n; a++) {
+			unsigned x = 0;
+
+			for (w = 0; w < t->width; w++)
+				x = x * s->P +
+				    place_of(s, row, t->item[c->first + a][w]);
+			v[a] = x;
+			if (a == 0 || v[a] != v[a - 1])
+				count[runs++] = 0;
+			count[runs - 1]++;
+		}
+		n = mul_saturating(n, multinomial_saturating(count, runs));
+	}
+	return n;
+}
+
 static uint64_t hash_key(const uint64_t *key, size_t K)
 {
 	uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
@@ -919,6 +958,15 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	}
 	out->explored = s.n;
 	out->solved = ctx.goal_depth != UINT32_MAX;
+	if (!out->solved) {
+		/* Without a plan, every state reached, as written. */
+		out->in_all = 0;
+		for (k = 0; k < s.n; k++) {
+			unpack(&s, &s.keys[k * s.K], s.row, &t);
+			out->in_all = add_saturating(out->in_all,
+						     orbit_states(&s, s.row));
+		}
+	}
 	if (out->solved) {
 		rc = lift(&s, ctx.goal, out, diag);
 		if (rc == RIVER_OK && ctx.counting) {

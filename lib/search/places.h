@@ -33,6 +33,9 @@ struct tuples;
 struct places_plan {
 	bool solved;
 	unsigned long long explored;
+	/* Unsolved: the states of the puzzle as written those explored
+	 * stand for (more than explored up to symmetry). */
+	unsigned long long in_all;
 	unsigned *rows;  /* malloc'd; the start alone when unsolved */
 	size_t n_states;
 	bool counted;
