@@ -670,7 +670,7 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 				"%s found no plan of at most %u crossing%s; a "
 				"longer one may exist (a longer horizon may find "
 				"it)", e->name, horizon, horizon == 1 ? "" : "s");
-	plan = calloc(1, sizeof *plan);
+	plan = plan_new(puzzle, e->name);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	if (ans->infeasible) {
@@ -684,11 +684,9 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		ans->states[0] = puzzle->sys.start;
 		ans->n = 1;
 	}
-	plan->puzzle = puzzle;
 	plan->solved = !ans->infeasible;
 	plan->states = ans->states;
 	plan->n_states = ans->n;
-	plan->engine = e->name;
 	plan->horizon = horizon;
 	ans->states = NULL;
 	*out = plan;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "search/search.h"
 #include "solve/bfs.h"
 #include "solve/reach.h"
 #include "util/clock.h"
@@ -263,7 +264,7 @@ static int search(struct explainer *x, river_plan **out, const river_puzzle *p,
 		o.timeout = left;
 	}
 	memset(&d, 0, sizeof d);
-	rc = plan_solve_from(out, p, from, elapsed, &o, &d);
+	rc = search_solve(out, p, from, elapsed, &o, &d);
 	if (rc == RIVER_ELIMIT || rc == RIVER_ETIMEOUT || rc == RIVER_ETOOBIG) {
 		*reason = arena_strdup(&x->e->arena, d.message);
 		return *reason ? rc : oom(x);

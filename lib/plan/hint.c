@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "search/search.h"
 
 int river_hint(river_plan **out, river_verdict *verdict,
 	       const river_puzzle *puzzle, const char *text, size_t len,
@@ -32,7 +33,7 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	}
 	here = played->states[played->n_states - 1];
 	river_plan_free(played);
-	return plan_solve_from(out, puzzle, &here, verdict->time, opts, diag);
+	return search_solve(out, puzzle, &here, verdict->time, opts, diag);
 }
 
 /* "Next: The farmer takes the goat across. 7 crossings to go." */

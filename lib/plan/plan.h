@@ -155,12 +155,10 @@ struct plan_check_end {
 	const char *reason;
 };
 
-/* river_solve, from the state *from when not NULL (a hint's), elapsed
- * time units after the start: the search then runs on the puzzle as
- * written, without symmetry. */
-int plan_solve_from(river_plan **out, const river_puzzle *puzzle,
-		    const state_t *from, unsigned long long elapsed,
-		    const river_solve_options *opts, river_diag *diag);
+/* A new plan of puzzle, unsolved, with no states, made by engine
+ * ("bfs" for the built-in search, "replay", or an external engine's
+ * name); NULL when memory runs out.  Every river_plan is made here. */
+river_plan *plan_new(const river_puzzle *puzzle, const char *engine);
 /* Does the plan hold crossings to walk: a solution, or a replay (which
  * may stop short of the goal)? */
 static inline bool plan_has_steps(const river_plan *plan)

@@ -758,7 +758,7 @@ static int keep(river_plan **out, const river_puzzle *puzzle,
 		const river_verdict *v, const state_t *states,
 		const unsigned char *rows, const unsigned *at)
 {
-	river_plan *plan = calloc(1, sizeof *plan);
+	river_plan *plan = plan_new(puzzle, "replay");
 	size_t n = v->crossings + 1;
 	size_t size = puzzle->places
 		      ? n * places_row_width(&puzzle->model) * sizeof *at
@@ -780,10 +780,8 @@ static int keep(river_plan **out, const river_puzzle *puzzle,
 	else
 		plan->states = copy;
 	plan->n_states = n;
-	plan->puzzle = puzzle;
 	plan->solved = v->legal;
 	plan->replayed = true;
-	plan->engine = "replay";
 	*out = plan;
 	return RIVER_OK;
 }

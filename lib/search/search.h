@@ -1,0 +1,28 @@
+/* Running a search: the one place that chooses how a puzzle is
+ * searched, from what the puzzle is (packed or wide state, interchangeable
+ * items or couples, timed or not, places and boats) and what is asked
+ * (a plan, the count of the optimal plans, the plans themselves, from a
+ * given state).  river_solve is search_solve from the start.
+ *
+ *   places or boats          the place search (search/places.h)
+ *   wide (over 63 people)    the orbits of its couples (solve/orbit.h)
+ *   couples, fewest          the orbits, when they fit; else the queue
+ *                            or the count over canonical states
+ *   counting, least time     the count (solve/count.h)
+ *   else                     the queue (solve/bfs.h), or the layers
+ *
+ * Each plan a search returns passes the plan checker (plan/plan.h)
+ * before the caller sees it. */
+#ifndef RIVER_SEARCH_H
+#define RIVER_SEARCH_H
+
+#include "puzzle.h"
+
+/* river_solve, from the state *from of the puzzle's system when not
+ * NULL (a hint's), elapsed time units after the start: the search then
+ * runs on the puzzle as written, without symmetry. */
+int search_solve(river_plan **out, const river_puzzle *puzzle,
+		 const state_t *from, unsigned long long elapsed,
+		 const river_solve_options *opts, river_diag *diag);
+
+#endif
