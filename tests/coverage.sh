@@ -1,0 +1,148 @@
+#!/bin/sh
+# Every command on one puzzle of every class: plain, counted kinds,
+# interchangeable individuals, couples, wide (over 63 individuals),
+# timed, rowing by crossing, islands, two boats.  Each command either
+# works, agreeing with the plain queue search (river solve -S -M queue)
+# on the optimum and the count of optimal plans, or refuses the class
+# as river(1) documents (exit 2 for a puzzle of places, exit 3 for one
+# too wide for a packed state), saying why.  The external engines run
+# in the slow suite (tests/engines.sh); here their models are exported.
+. "${srcdir:-.}/tests/lib.sh"
+
+field() {
+	sed -n "s/^  \"$1\": \\([^,]*\\),\$/\\1/p" "$2"
+}
+
+cat >"$tmp/alike.puz" <<'EOF'
+title "A ferryman and three alike walkers"
+items ferryman, a, b, c
+boat seats 2
+rowers ferryman
+EOF
+
+# class FILE ARGS: the puzzles, each with its -D arguments.
+classes="plain:$srcdir/puzzles/wgc.puz:
+kinds:$srcdir/puzzles/missionaries-cannibals.puz:
+alike:$tmp/alike.puz:
+couples:$srcdir/puzzles/jealous-husbands.puz:
+wide:$srcdir/puzzles/jealous-husbands.puz:-D n=40 -D seats=4
+timed:$srcdir/puzzles/bridge-torch.puz:
+turns:$srcdir/puzzles/day-and-night.puz:
+islands:$srcdir/puzzles/island-missionaries.puz:
+boats:$srcdir/tests/puzzles/two-boats.puz:"
+
+# The commands a class refuses, with the exit status it refuses them
+# with: river(1), EXIT STATUS.
+refused() {
+	case $1:$2 in
+	wide:all|wide:plain|wide:layers|wide:explain|wide:hint|wide:graph|\
+	wide:export) echo 3 ;;
+	islands:all|islands:layers|islands:explain|islands:hint|\
+	islands:graph|islands:export) echo 2 ;;
+	boats:all|boats:layers|boats:explain|boats:hint|boats:graph|\
+	boats:export) echo 2 ;;
+	*) echo 0 ;;
+	esac
+}
+
+# outcome CLASS COMMAND STATUS: the status is what the class must give.
+outcome() {
+	want=$(refused "$1" "$2")
+	if test "$want" -ne 0; then
+		if test "$3" -eq "$want" &&
+		   grep -q -e "not taken" -e "too big" "$tmp/err"; then
+			ok "$1: $2 refused as documented (exit $want)"
+		else
+			not_ok "$1: $2 should be refused with exit $want, not $3"
+			sed 's/^/# /' "$tmp/err"
+		fi
+		return 1
+	fi
+	if test "$3" -ne 0 && test "$3" -ne 1; then
+		not_ok "$1: $2 failed (exit $3)"
+		sed 's/^/# /' "$tmp/err"
+		return 1
+	fi
+	return 0
+}
+
+echo "$classes" >"$tmp/classes"
+while IFS=: read -r class file args; do
+	# The reference: the plain queue search, counting.
+	# shellcheck disable=SC2086
+	run_river solve -S -M queue -c -f json $args "$file" >"$tmp/ref.json" \
+		2>"$tmp/err"
+	outcome "$class" plain $?
+	ref_ok=$?
+	best=$(field crossings "$tmp/ref.json")
+	grep -q '^minimize time' "$file" && best=$(field time "$tmp/ref.json")
+	count=$(field optimal_plans "$tmp/ref.json")
+	objective() {
+		if grep -q '^minimize time' "$file"; then
+			field time "$1"
+		else
+			field crossings "$1"
+		fi
+	}
+	# solve, solve -c, solve -m layers, solve -a 2: the same optimum,
+	# and where counted, the same count.
+	for run in "solve:" "count:-c" "layers:-M layers -c" "all:-n 2"; do
+		name=${run%%:*}
+		opt=${run#*:}
+		# shellcheck disable=SC2086
+		run_river solve $opt -f json $args "$file" >"$tmp/got.json" \
+			2>"$tmp/err"
+		outcome "$class" "$name" $? || continue
+		got=$(objective "$tmp/got.json")
+		gc=$(field optimal_plans "$tmp/got.json")
+		if test "$ref_ok" -ne 0; then
+			ok "$class: $name gives $got (no plain search to compare)"
+		elif test "$got" = "$best" &&
+		     { test "$name" = solve || test "$gc" = "$count"; }; then
+			ok "$class: $name agrees with the plain search ($got${gc:+, $gc plans})"
+		else
+			not_ok "$class: $name gives $got ($gc plans), the plain search $best ($count plans)"
+		fi
+	done
+	# verify: the plan solve prints is legal and optimal.
+	# shellcheck disable=SC2086
+	run_river solve $args "$file" >"$tmp/plan.txt" 2>"$tmp/err"
+	# shellcheck disable=SC2086
+	run_river verify $args "$file" "$tmp/plan.txt" >"$tmp/out" 2>"$tmp/err"
+	if outcome "$class" verify $?; then
+		if grep -q "legal: .* possible)" "$tmp/out"; then
+			ok "$class: verify finds solve's plan legal and optimal"
+		else
+			not_ok "$class: verify finds solve's plan legal and optimal"
+			sed 's/^/# /' "$tmp/out"
+		fi
+	fi
+	# The storyboard.
+	# shellcheck disable=SC2086
+	run_river solve -f svg $args "$file" >"$tmp/plan.svg" 2>"$tmp/err"
+	if outcome "$class" svg $?; then
+		if xmllint --noout "$tmp/plan.svg" 2>"$tmp/err"; then
+			ok "$class: the storyboard is well-formed SVG"
+		else
+			not_ok "$class: the storyboard is well-formed SVG"
+		fi
+	fi
+	# The commands that answer in their own way.
+	: >"$tmp/empty"
+	for run in "explain:explain" "hint:hint" "graph:graph" \
+		   "export:export --to lp" "check:check"; do
+		name=${run%%:*}
+		cmd=${run#*:}
+		extra=
+		test "$name" = hint && extra="$tmp/empty"
+		# shellcheck disable=SC2086
+		run_river $cmd $args "$file" $extra >"$tmp/out" 2>"$tmp/err"
+		outcome "$class" "$name" $? && ok "$class: $name answers"
+	done
+	# sweep over one parameter where the puzzle has one.
+	if grep -q '^param n' "$file" && test "$class" != wide; then
+		run_river sweep -f csv -D n=2..3 "$file" >"$tmp/out" 2>"$tmp/err"
+		outcome "$class" sweep $? && ok "$class: sweep answers"
+	fi
+done <"$tmp/classes"
+done_testing
