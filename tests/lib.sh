@@ -26,6 +26,12 @@ done_testing() {
 	test "$tap_failed" -eq 0
 }
 
+# Is the puzzle FILE [ARGS] one of more than two places or more than one
+# boat (river(5), Places and boats)?  Its summary says so.
+is_places() {
+	"$RIVER" check "$@" 2>/dev/null | grep -q '^\(places\|boats\):'
+}
+
 run_river() {
 	$TEST_WRAPPER "$RIVER" "$@"
 }

@@ -378,7 +378,8 @@ static void test_second_statements(void **state)
 		     "boat seats 2\n", 4, 3,
 		     "the puzzle already has a description (line 2)");
 	puzzle_error(HEAD "items a\nboat seats 2\nboat seats 3\n", 4, 1,
-		     "the puzzle already has a boat (line 3)");
+		     "the puzzle already has a boat (line 3): several boats "
+		     "each need a name, as in: boat ferry seats 2");
 	puzzle_error(FARM "rowers farmer\nrowers wolf\n", 5, 1,
 		     "the puzzle already has a rowers line (line 4)");
 	puzzle_error(FARM "guard farmer\n\nguard wolf\n", 6, 1,
