@@ -4,9 +4,11 @@
 #include "search/places.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "system/audit.h"
 #include "system/symmetry.h"
 #include "system/tuples.h"
 #include "util/diag.h"
@@ -83,6 +85,23 @@ struct node {
 	bool settled;             /* Dijkstra's: expanded, dist final */
 };
 
+/* Keys of K words in the order they came (keys[k * K ..] the k-th),
+ * found by an open-addressing table of their numbers. */
+struct keyset {
+	size_t K;
+	uint64_t *keys;
+	size_t n, cap;
+	uint32_t *table;     /* UINT32_MAX: empty */
+	size_t tcap;
+};
+
+/* What the crossing's meaning said of a leg: legal or not, and what it
+ * did to the track. */
+struct leg_verdict {
+	bool legal;
+	unsigned long long weight, time;
+};
+
 struct heap_entry {
 	unsigned long long dist;
 	uint32_t node;
@@ -107,20 +126,32 @@ struct psearch {
 	unsigned period;     /* of the rowing turns (0: none) */
 	bool margin, time_key, dijkstra;
 	size_t K;            /* words per key */
-	/* The states: keys[k * K ..], nodes[k]; a hash table of node
-	 * numbers (UINT32_MAX: empty). */
+	/* The states: their keys (keys[k * K ..] is states.keys'), and
+	 * nodes[k]. */
+	struct keyset states;
 	uint64_t *keys;
 	struct node *nodes;
 	size_t n, cap;
-	uint32_t *table;
-	size_t tcap;
+	/* What the rules say of a row (safe[k] for the k-th key of safety,
+	 * a row's key without the crossing's phase, weight or time), and of
+	 * a leg (legs: a load, its boat, the phase, weight and time the
+	 * crossing's meaning reads; leg[k] its verdict).  The meaning is a
+	 * property of the row or the load alone, so each is asked once. */
+	struct keyset safety, legs;
+	unsigned char *safe;
+	struct leg_verdict *leg;
+	size_t safe_cap, legs_cap;
+	size_t K_row, K_leg;
+	unsigned leg_boat_bits;
+	bool audit;          /* the checking mode: every memo asked again */
 	/* Dijkstra's heap of nodes, by their dist when pushed. */
 	struct heap_entry *heap;
 	size_t heap_n, heap_cap;
 	unsigned long long tried;
 	struct pace pace;
-	/* Scratch: the row expanded, the rows a crossing makes. */
-	unsigned *cur, *row, *next;
+	/* Scratch: the row expanded, the rows a crossing makes, a row made
+	 * canonical to ask the rules of. */
+	unsigned *cur, *row, *next, *canon;
 	uint64_t *key;
 };
 
@@ -207,6 +238,30 @@ static void pack(const struct psearch *s, const unsigned *row,
 		put_bits(key, &pos, t->prev_weight, 64);
 	if (s->time_key)
 		put_bits(key, &pos, t->time, 64);
+}
+
+/* A row's key without the crossing's phase, weight or time. */
+static void pack_row(const struct psearch *s, const unsigned *row,
+		     uint64_t *key)
+{
+	const struct model *m = s->m;
+	size_t i, p, b, pos = 0;
+
+	memset(key, 0, s->K_row * sizeof *key);
+	for (i = 0; i < m->n_items; i++) {
+		const unsigned *at = &row[i * s->P];
+
+		if (!m->items[i].is_kind) {
+			for (p = 0; p < s->P && !at[p]; p++)
+				;
+			put_bits(key, &pos, p, s->place_bits);
+			continue;
+		}
+		for (p = 0; p + 1 < s->P; p++)
+			put_bits(key, &pos, at[p], s->kind_bits[i]);
+	}
+	for (b = 0; b < m->n_boats; b++)
+		put_bits(key, &pos, row[m->n_items * s->P + b], s->place_bits);
 }
 
 static void unpack(const struct psearch *s, const uint64_t *key,
@@ -362,23 +417,76 @@ static uint64_t hash_key(const uint64_t *key, size_t K)
 	return h ^ (h >> 29);
 }
 
-static int grow_table(struct psearch *s)
+/* ---- Sets of keys ------------------------------------------------------ */
+
+static void keyset_release(struct keyset *ks)
 {
-	size_t cap = s->tcap ? s->tcap * 2 : 1024, k, j;
+	free(ks->keys);
+	free(ks->table);
+}
+
+static int keyset_grow_table(struct keyset *ks)
+{
+	size_t cap = ks->tcap ? ks->tcap * 2 : 1024, k, j;
 	uint32_t *t = malloc(cap * sizeof *t);
 
 	if (!t)
 		return RIVER_ENOMEM;
 	memset(t, 0xFF, cap * sizeof *t);
-	for (k = 0; k < s->n; k++) {
-		j = hash_key(&s->keys[k * s->K], s->K) & (cap - 1);
+	for (k = 0; k < ks->n; k++) {
+		j = hash_key(&ks->keys[k * ks->K], ks->K) & (cap - 1);
 		while (t[j] != UINT32_MAX)
 			j = (j + 1) & (cap - 1);
 		t[j] = (uint32_t)k;
 	}
-	free(s->table);
-	s->table = t;
-	s->tcap = cap;
+	free(ks->table);
+	ks->table = t;
+	ks->tcap = cap;
+	return RIVER_OK;
+}
+
+/* The number of key in ks, or UINT32_MAX with *slot where it would go. */
+static uint32_t keyset_find(const struct keyset *ks, const uint64_t *key,
+			    size_t *slot)
+{
+	size_t j = hash_key(key, ks->K) & (ks->tcap - 1);
+
+	for (; ks->table[j] != UINT32_MAX; j = (j + 1) & (ks->tcap - 1))
+		if (memcmp(&ks->keys[(size_t)ks->table[j] * ks->K], key,
+			   ks->K * sizeof *key) == 0)
+			return ks->table[j];
+	*slot = j;
+	return UINT32_MAX;
+}
+
+/* The number of key, added (*added) when new; RIVER_ENOMEM, or
+ * RIVER_ELIMIT past limit keys (0: none). */
+static int keyset_add(struct keyset *ks, const uint64_t *key, size_t limit,
+		      uint32_t *index, bool *added)
+{
+	size_t slot = 0;
+	int rc;
+
+	if ((ks->n + 1) * 2 > ks->tcap && (rc = keyset_grow_table(ks)) != RIVER_OK)
+		return rc;
+	*index = keyset_find(ks, key, &slot);
+	*added = *index == UINT32_MAX;
+	if (!*added)
+		return RIVER_OK;
+	if ((limit && ks->n >= limit) || ks->n >= PLACES_MAX_NODES)
+		return RIVER_ELIMIT;
+	if (ks->n == ks->cap) {
+		size_t cap = ks->cap ? ks->cap * 2 : 1024;
+		uint64_t *keys = realloc(ks->keys, cap * ks->K * sizeof *keys);
+
+		if (!keys)
+			return RIVER_ENOMEM;
+		ks->keys = keys;
+		ks->cap = cap;
+	}
+	memcpy(&ks->keys[ks->n * ks->K], key, ks->K * sizeof *key);
+	ks->table[slot] = (uint32_t)ks->n;
+	*index = (uint32_t)ks->n++;
 	return RIVER_OK;
 }
 
@@ -387,41 +495,22 @@ static int grow_table(struct psearch *s)
 static int lookup(struct psearch *s, const uint64_t *key, uint32_t *node,
 		  bool *added)
 {
-	size_t j;
-	int rc;
+	int rc = keyset_add(&s->states, key, s->opts->max_states, node, added);
 
-	if ((s->n + 1) * 2 > s->tcap && (rc = grow_table(s)) != RIVER_OK)
+	if (rc != RIVER_OK || !*added)
 		return rc;
-	j = hash_key(key, s->K) & (s->tcap - 1);
-	for (; s->table[j] != UINT32_MAX; j = (j + 1) & (s->tcap - 1))
-		if (memcmp(&s->keys[(size_t)s->table[j] * s->K], key,
-			   s->K * sizeof *key) == 0) {
-			*node = s->table[j];
-			*added = false;
-			return RIVER_OK;
-		}
-	if ((s->opts->max_states && s->n >= s->opts->max_states) ||
-	    s->n >= PLACES_MAX_NODES)
-		return RIVER_ELIMIT;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 1024;
-		uint64_t *keys = realloc(s->keys, cap * s->K * sizeof *keys);
-		struct node *nodes;
+		struct node *nodes = realloc(s->nodes, cap * sizeof *nodes);
 
-		if (!keys)
-			return RIVER_ENOMEM;
-		s->keys = keys;
-		nodes = realloc(s->nodes, cap * sizeof *nodes);
 		if (!nodes)
 			return RIVER_ENOMEM;
 		s->nodes = nodes;
 		s->cap = cap;
 	}
-	memcpy(&s->keys[s->n * s->K], key, s->K * sizeof *key);
 	memset(&s->nodes[s->n], 0, sizeof s->nodes[s->n]);
-	s->table[j] = (uint32_t)s->n;
-	*node = (uint32_t)s->n++;
-	*added = true;
+	s->n++;
+	s->keys = s->states.keys;
 	return RIVER_OK;
 }
 
@@ -445,13 +534,127 @@ struct expansion {
 };
 
 /* The load in x->load is chosen: cross with it if it is legal. */
+/* The checking mode's verdict on a memo that disagreed with the meaning
+ * asked again. */
+static void audit_memo(const char *what)
+	__attribute__((noreturn));
+
+static void audit_memo(const char *what)
+{
+	fprintf(stderr, "river: checking mode (RIVER_CHECK): the place "
+		"search's memo of %s disagrees with the rules' meaning\n",
+		what);
+	abort();
+}
+
+/* May the leg with x->load go, the track as t says?  The crossing's
+ * meaning (model_crossing_legal) is asked once a load, boat and what of
+ * the track it reads; t follows the leg as that call would. */
+static int leg_legal(struct psearch *s, const struct expansion *x,
+		     const unsigned *after, struct plan_track *t, bool *legal)
+{
+	const struct model *m = s->m;
+	struct plan_track fresh = *t;
+	struct leg_verdict *v;
+	uint64_t key[64];
+	size_t i, pos = 0;
+	char reason[8];
+	uint32_t k;
+	bool added;
+	int rc;
+
+	memset(key, 0, s->K_leg * sizeof *key);
+	for (i = 0; i < m->n_items; i++)
+		put_bits(key, &pos, x->load[i],
+			 m->items[i].is_kind ? s->kind_bits[i] : 1);
+	put_bits(key, &pos, x->boat, s->leg_boat_bits);
+	if (s->phase_bits)
+		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
+	if (s->margin)
+		put_bits(key, &pos, t->prev_weight, 64);
+	if (m->has_time_limit)
+		put_bits(key, &pos, t->time, 64);
+	rc = keyset_add(&s->legs, key, 0, &k, &added);
+	if (rc != RIVER_OK)
+		return rc;
+	if (added && s->legs.n > s->legs_cap) {
+		size_t cap = s->legs.cap;
+		struct leg_verdict *l = realloc(s->leg, cap * sizeof *l);
+
+		if (!l)
+			return RIVER_ENOMEM;
+		s->leg = l;
+		s->legs_cap = cap;
+	}
+	v = &s->leg[k];
+	if (added || s->audit) {
+		bool ok = model_crossing_legal(&s->boat_model[x->boat], x->before,
+					       after, &fresh, reason,
+					       sizeof reason);
+
+		if (!added && (ok != v->legal ||
+			       (ok && (fresh.prev_weight != v->weight ||
+				       fresh.time - t->time != v->time))))
+			audit_memo("a leg");
+		v->legal = ok;
+		v->weight = fresh.prev_weight;
+		v->time = fresh.time - t->time;
+	}
+	*legal = v->legal;
+	if (v->legal) {
+		t->crossing++;
+		t->prev_weight = v->weight;
+		t->time += v->time;
+	}
+	return RIVER_OK;
+}
+
+/* Does row obey the rules at every place?  Asked once a row, up to
+ * symmetry: the rules are the same at each place of an orbit. */
+static int row_safe(struct psearch *s, const unsigned *row, bool *safe)
+{
+	struct plan_track none;
+	uint64_t key[64];
+	uint32_t k;
+	unsigned place;
+	bool added;
+	int rc;
+
+	memcpy(s->canon, row, s->W * sizeof *s->canon);
+	canonical(s, s->canon);
+	plan_track_init(&none);
+	pack_row(s, s->canon, key);
+	rc = keyset_add(&s->safety, key, 0, &k, &added);
+	if (rc != RIVER_OK)
+		return rc;
+	if (added && s->safety.n > s->safe_cap) {
+		size_t cap = s->safety.cap;
+		unsigned char *f = realloc(s->safe, cap);
+
+		if (!f)
+			return RIVER_ENOMEM;
+		s->safe = f;
+		s->safe_cap = cap;
+	}
+	if (added || s->audit) {
+		bool now = places_violation(s->m, row, &place) < 0;
+
+		if (!added && now != (bool)s->safe[k])
+			audit_memo("a row");
+		s->safe[k] = now;
+	}
+	*safe = s->safe[k];
+	return RIVER_OK;
+}
+
+/* The load in x->load is chosen: cross with it if it is legal. */
 static int try_load(struct expansion *x)
 {
 	struct psearch *s = x->s;
 	const struct model *m = s->m;
-	unsigned after[MODEL_MAX_ITEMS + 1], at[MODEL_MAX_ITEMS + 1];
+	unsigned after[MODEL_MAX_ITEMS + 1];
 	struct plan_track t = *x->track;
-	char reason[8];
+	bool ok;
 	size_t i;
 	int rc;
 
@@ -461,21 +664,18 @@ static int try_load(struct expansion *x)
 		return rc;
 	for (i = 0; i < m->n_items; i++)
 		after[i] = x->before[i] - x->load[i];
-	if (!model_crossing_legal(&s->boat_model[x->boat], x->before, after,
-				  &t, reason, sizeof reason))
-		return RIVER_OK;
-	if (model_bank_violation(m, after) >= 0)
-		return RIVER_OK;
-	for (i = 0; i < m->n_items; i++)
-		at[i] = x->row[i * s->P + x->to] + x->load[i];
-	if (model_bank_violation(m, at) >= 0)
-		return RIVER_OK;
+	rc = leg_legal(s, x, after, &t, &ok);
+	if (rc != RIVER_OK || !ok)
+		return rc;
 	memcpy(s->next, x->row, s->W * sizeof *s->next);
 	for (i = 0; i < m->n_items; i++) {
 		s->next[i * s->P + x->from] = after[i];
-		s->next[i * s->P + x->to] = at[i];
+		s->next[i * s->P + x->to] += x->load[i];
 	}
 	s->next[m->n_items * s->P + x->boat] = x->to;
+	rc = row_safe(s, s->next, &ok);
+	if (rc != RIVER_OK || !ok)
+		return rc;
 	return x->visit(s, s->next, &t, x->ctx);
 }
 
@@ -601,8 +801,9 @@ static int visit_search(struct psearch *s, const unsigned *row,
 	bool added;
 	int rc;
 
-	memcpy(s->row, row, s->W * sizeof *s->row);
-	canonical(s, s->row);
+	/* row_safe made row canonical, in s->canon, just before. */
+	(void)row;
+	memcpy(s->row, s->canon, s->W * sizeof *s->row);
 	pack(s, s->row, t, s->key);
 	rc = lookup(s, s->key, &v, &added);
 	if (rc != RIVER_OK)
@@ -826,10 +1027,11 @@ static int setup(struct psearch *s, const struct model *m,
 	s->cls_at = calloc(m->n_items + 2, sizeof *s->cls_at);
 	rep = calloc(m->n_items + 1, sizeof *rep);
 	s->cur = calloc(s->W, sizeof *s->cur);
+	s->canon = calloc(s->W, sizeof *s->canon);
 	s->row = calloc(s->W, sizeof *s->row);
 	s->next = calloc(s->W, sizeof *s->next);
 	if (!s->kind_bits || !s->cls_items || !s->cls_at || !rep || !s->row ||
-	    !s->next || !s->cur) {
+	    !s->next || !s->cur || !s->canon) {
 		free(rep);
 		return RIVER_ENOMEM;
 	}
@@ -846,6 +1048,7 @@ static int setup(struct psearch *s, const struct model *m,
 					: m->items[i].row_every;
 	}
 	bits += m->n_boats * s->place_bits;
+	s->K_row = (bits + 63) / 64;
 	s->period = (unsigned)period;
 	s->margin = m->has_margin;
 	s->dijkstra = m->minimize_time;
@@ -854,6 +1057,19 @@ static int setup(struct psearch *s, const struct model *m,
 		s->phase_bits = bits_for(s->period ? s->period : 1);
 	bits += s->phase_bits + (s->margin ? 64 : 0) + (s->time_key ? 64 : 0);
 	s->K = (bits + 63) / 64;
+	s->leg_boat_bits = bits_for(m->n_boats - 1);
+	{
+		size_t lb = s->leg_boat_bits + s->phase_bits +
+			    (s->margin ? 64 : 0) + (m->has_time_limit ? 64 : 0);
+
+		for (i = 0; i < m->n_items; i++)
+			lb += m->items[i].is_kind ? s->kind_bits[i] : 1;
+		s->K_leg = (lb + 63) / 64;
+	}
+	s->states.K = s->K;
+	s->safety.K = s->K_row;
+	s->legs.K = s->K_leg;
+	s->audit = audit_requested();
 	/* Classes of two or more interchangeable individuals; else the
 	 * couples. */
 	if (!opts->no_symmetry) {
@@ -887,12 +1103,16 @@ static void teardown(struct psearch *s)
 	free(s->cls_items);
 	free(s->cls_at);
 	free(s->cur);
+	free(s->canon);
 	free(s->row);
 	free(s->next);
 	free(s->key);
-	free(s->keys);
+	keyset_release(&s->states);
+	keyset_release(&s->safety);
+	keyset_release(&s->legs);
+	free(s->safe);
+	free(s->leg);
 	free(s->nodes);
-	free(s->table);
 	free(s->heap);
 }
 
@@ -928,7 +1148,7 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	s.stop = stop;
 	pace_init(&s.pace);
 	rc = setup(&s, m, tuples, opts);
-	if (rc == RIVER_OK && s.K > 64)
+	if (rc == RIVER_OK && (s.K > 64 || s.K_leg > 64))
 		rc = diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
 			      "too big to search: its state needs more than "
 			      "4096 bits");
