@@ -234,8 +234,8 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 				"a puzzle of more than two places or more "
 				"than one boat is not taken %s (river solve, "
 				"for the fewest crossings or the least time "
-				"and their count, and river check, verify and "
-				"sweep take it)", what);
+				"and the optimal plans, and river check, "
+				"verify and sweep take it)", what);
 	if (!p->wide)
 		return RIVER_OK;
 	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,

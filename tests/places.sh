@@ -96,6 +96,28 @@ for f in "$puzzles/four-elopements.puz" "$puzzles/island-missionaries.puz" \
 	fi
 done
 
+# The optimal plans themselves: as many listed as counted, all
+# different, the first the plan shown.
+for f in "$srcdir/tests/puzzles/two-boats.puz" \
+	 "$srcdir/tests/puzzles/island-ferry-times.puz" \
+	 "$puzzles/island-missionaries.puz"; do
+	run_river solve -n 1000 -f json "$f" >"$tmp/all.json" 2>"$tmp/err"
+	got=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+plans = [json.dumps(p) for p in d["plans"]]
+print(len(plans), len(set(plans)), d["optimal_plans"], d["plan"] == d["plans"][0])
+' "$tmp/all.json" 2>>"$tmp/err")
+	set -- $got
+	if test "$#" -eq 4 && test "$1" = "$3" && test "$2" = "$3" &&
+	   test "$4" = True; then
+		ok "$(basename "$f"): all $1 optimal plans listed, each once"
+	else
+		not_ok "$(basename "$f"): plans listed, distinct, counted, first: $got"
+		sed 's/^/# /' "$tmp/err"
+	fi
+done
+
 # With no plan, the states explored up to couples stand for those of
 # the puzzle as written: --no-symmetry explores as many.
 sed 's/^boat seats 2$/boat seats 1/' "$puzzles/island-husbands.puz" \
@@ -182,7 +204,7 @@ expect "a sweep of the island missionaries" "11 15 19 23" \
 
 # What does not take a puzzle of places says so: exit 2, and why.
 for cmd in "explain" "graph" "export --to lp" "solve --engine z3" \
-	   "solve --all" "solve --method layers"; do
+	   "solve --method layers"; do
 	# shellcheck disable=SC2086
 	run_river $cmd "$puzzles/four-elopements.puz" >"$tmp/out" 2>"$tmp/err"
 	status=$?

@@ -377,8 +377,10 @@ void river_plan_free(river_plan *plan)
 
 	if (!plan)
 		return;
-	for (i = 0; i < plan->n_alternatives; i++)
+	for (i = 0; i < plan->n_alternatives; i++) {
 		free(plan->alternatives[i].states);
+		free(plan->alternatives[i].at);
+	}
 	free(plan->alternatives);
 	free(plan->states);
 	free(plan->right);

@@ -71,8 +71,17 @@ long places_violation(const struct model *m, const unsigned *row,
 
 void places_plan_release(struct places_plan *p)
 {
+	size_t k;
+
 	free(p->rows);
 	p->rows = NULL;
+	for (k = 0; k < p->n_plans; k++)
+		free(p->plans[k]);
+	free(p->plans);
+	free(p->plan_lens);
+	p->plans = NULL;
+	p->plan_lens = NULL;
+	p->n_plans = 0;
 }
 
 /* ---- The search -------------------------------------------------------- */
@@ -973,6 +982,232 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 	return RIVER_OK;
 }
 
+/* ---- The optimal plans themselves --------------------------------------- */
+
+/* Which nodes lie on an optimal plan (useful[k]), and the labelled plans
+ * found from the start along them. */
+struct enumeration {
+	struct psearch *s;
+	unsigned char *useful;
+	uint32_t goal_depth;
+	unsigned long long best;   /* Dijkstra's: the least time */
+	/* The current node, and what the visit found. */
+	uint32_t from;
+	bool found;
+	/* Candidates of one level: rows then tracks. */
+	unsigned *cand;
+	struct plan_track *cand_t;
+	size_t n_cand, cap_cand;
+	/* The plans kept. */
+	size_t max;
+	unsigned **plans;
+	size_t *lens, n_plans;
+	unsigned *path;            /* rows of the plan being walked */
+};
+
+/* The node of row (canonical in s->canon) with track t, or UINT32_MAX. */
+static uint32_t node_of(struct psearch *s, const unsigned *row,
+			const struct plan_track *t)
+{
+	size_t slot;
+
+	(void)row;
+	memcpy(s->row, s->canon, s->W * sizeof *s->row);
+	pack(s, s->row, t, s->key);
+	return keyset_find(&s->states, s->key, &slot);
+}
+
+/* Does the leg to node w keep to an optimal plan from node u? */
+static bool on_optimal(const struct enumeration *e, uint32_t u, uint32_t w,
+		       const struct plan_track *t)
+{
+	const struct node *nu = &e->s->nodes[u], *nw = &e->s->nodes[w];
+
+	if (w == UINT32_MAX || !e->useful[w])
+		return false;
+	if (e->s->dijkstra)
+		return nw->dist == t->time && nw->dist > nu->dist;
+	return nw->depth == nu->depth + 1;
+}
+
+static int visit_useful(struct psearch *s, const unsigned *row,
+			const struct plan_track *t, void *vctx)
+{
+	struct enumeration *e = vctx;
+
+	if (!e->found && on_optimal(e, e->from, node_of(s, row, t), t))
+		e->found = true;
+	return RIVER_OK;
+}
+
+/* useful[k] for every node: a goal at the optimum, or one with a leg to
+ * a useful node that keeps to the optimum.  Nodes are taken from the
+ * deepest (or latest) back. */
+static int mark_useful(struct enumeration *e)
+{
+	struct psearch *s = e->s;
+	struct plan_track t;
+	uint32_t *order = malloc((s->n ? s->n : 1) * sizeof *order);
+	size_t k, i;
+	int rc = RIVER_OK;
+
+	if (!order)
+		return RIVER_ENOMEM;
+	for (k = 0; k < s->n; k++)
+		order[k] = (uint32_t)k;
+	/* Breadth first, numbers grow with depth; by time, sort. */
+	if (s->dijkstra) {
+		for (k = 1; k < s->n; k++) {
+			uint32_t v = order[k];
+
+			for (i = k; i > 0 &&
+			     s->nodes[order[i - 1]].dist > s->nodes[v].dist; i--)
+				order[i] = order[i - 1];
+			order[i] = v;
+		}
+	}
+	for (k = s->n; rc == RIVER_OK && k-- > 0;) {
+		uint32_t u = order[k];
+		struct node *nu = &s->nodes[u];
+
+		if (s->dijkstra ? nu->dist > e->best || !nu->settled
+				: nu->depth > e->goal_depth)
+			continue;
+		unpack(s, &s->keys[(size_t)u * s->K], s->cur, &t);
+		if (places_row_is_goal(s->m, s->cur)) {
+			e->useful[u] = s->dijkstra ? nu->dist == e->best
+						   : nu->depth == e->goal_depth;
+			continue;
+		}
+		if (s->dijkstra)
+			t.time = nu->dist;
+		e->from = u;
+		e->found = false;
+		rc = expand(s, s->cur, &t, visit_useful, e);
+		e->useful[u] = e->found;
+	}
+	free(order);
+	return rc;
+}
+
+/* Collect the legs from node e->from that keep to an optimal plan. */
+static int visit_candidate(struct psearch *s, const unsigned *row,
+			   const struct plan_track *t, void *vctx)
+{
+	struct enumeration *e = vctx;
+
+	if (!on_optimal(e, e->from, node_of(s, row, t), t))
+		return RIVER_OK;
+	if (e->n_cand == e->cap_cand) {
+		size_t cap = e->cap_cand ? e->cap_cand * 2 : 16;
+		unsigned *c = realloc(e->cand, cap * s->W * sizeof *c);
+		struct plan_track *ct;
+
+		if (!c)
+			return RIVER_ENOMEM;
+		e->cand = c;
+		ct = realloc(e->cand_t, cap * sizeof *ct);
+		if (!ct)
+			return RIVER_ENOMEM;
+		e->cand_t = ct;
+		e->cap_cand = cap;
+	}
+	memcpy(&e->cand[e->n_cand * s->W], row, s->W * sizeof *row);
+	e->cand_t[e->n_cand++] = *t;
+	return RIVER_OK;
+}
+
+/* Walk every labelled plan on from the row at path[depth], at node u,
+ * keeping up to e->max. */
+static int walk(struct enumeration *e, size_t depth, uint32_t u,
+		const struct plan_track *t)
+{
+	struct psearch *s = e->s;
+	const unsigned *here = &e->path[depth * s->W];
+	size_t first, n, k;
+	int rc;
+
+	if (e->n_plans == e->max)
+		return RIVER_OK;
+	if (places_row_is_goal(s->m, here)) {
+		unsigned *copy = malloc((depth + 1) * s->W * sizeof *copy);
+
+		if (!copy)
+			return RIVER_ENOMEM;
+		memcpy(copy, e->path, (depth + 1) * s->W * sizeof *copy);
+		e->plans[e->n_plans] = copy;
+		e->lens[e->n_plans++] = depth + 1;
+		return RIVER_OK;
+	}
+	/* This level's candidates go on the shared list, above the levels
+	 * below; each is walked from its own copy. */
+	first = e->n_cand;
+	e->from = u;
+	memcpy(s->cur, here, s->W * sizeof *s->cur);
+	rc = expand(s, s->cur, t, visit_candidate, e);
+	n = e->n_cand - first;
+	for (k = 0; rc == RIVER_OK && k < n && e->n_plans < e->max; k++) {
+		struct plan_track next = e->cand_t[first + k];
+		uint32_t w;
+
+		memcpy(&e->path[(depth + 1) * s->W], &e->cand[(first + k) * s->W],
+		       s->W * sizeof *e->path);
+		memcpy(s->canon, &e->path[(depth + 1) * s->W],
+		       s->W * sizeof *s->canon);
+		canonical(s, s->canon);
+		w = node_of(s, s->canon, &next);
+		rc = walk(e, depth + 1, w, &next);
+	}
+	e->n_cand = first;
+	return rc;
+}
+
+/* The first max labelled optimal plans into out (alternatives). */
+static int enumerate_plans(struct psearch *s, uint32_t goal_depth,
+			   unsigned long long best, size_t max,
+			   struct places_plan *out)
+{
+	struct enumeration e;
+	struct plan_track t;
+	size_t len = 0, k;
+	int rc;
+
+	memset(&e, 0, sizeof e);
+	e.s = s;
+	e.goal_depth = goal_depth;
+	e.best = best;
+	e.max = max;
+	for (k = 0; k < s->n; k++)
+		if (s->nodes[k].depth + 1 > len)
+			len = s->nodes[k].depth + 1;
+	e.useful = calloc(s->n ? s->n : 1, 1);
+	e.plans = calloc(max, sizeof *e.plans);
+	e.lens = calloc(max, sizeof *e.lens);
+	e.path = calloc((len + 1) * s->W, sizeof *e.path);
+	rc = e.useful && e.plans && e.lens && e.path ? mark_useful(&e)
+						     : RIVER_ENOMEM;
+	if (rc == RIVER_OK) {
+		places_row_of(s->m, &s->m->start, e.path);
+		plan_track_init(&t);
+		rc = walk(&e, 0, 0, &t);
+	}
+	free(e.useful);
+	free(e.path);
+	free(e.cand);
+	free(e.cand_t);
+	if (rc != RIVER_OK) {
+		for (k = 0; k < e.n_plans; k++)
+			free(e.plans[k]);
+		free(e.plans);
+		free(e.lens);
+		return rc;
+	}
+	out->plans = e.plans;
+	out->plan_lens = e.lens;
+	out->n_plans = e.n_plans;
+	return RIVER_OK;
+}
+
 /* ---- Setting up -------------------------------------------------------- */
 
 void places_space(const struct model *m, unsigned *bits, double *space)
@@ -1203,6 +1438,12 @@ int places_search(const struct model *m, const struct tuples *tuples,
 								  s.nodes[k].paths);
 			}
 		}
+		if (rc == RIVER_OK && opts->max_plans)
+			rc = enumerate_plans(&s, ctx.goal_depth,
+					     s.nodes[ctx.goal].dist,
+					     opts->max_plans, out);
+		if (rc == RIVER_ENOMEM)
+			rc = diag_set(diag, rc, NULL, NULL, "out of memory");
 	} else {
 		out->rows = malloc(s.W * sizeof *out->rows);
 		if (!out->rows)

@@ -14,7 +14,9 @@
  * (system/tuples.h) are kept one state per orbit: the members of a class,
  * or the tuples of one, sorted by place.  The search is breadth first
  * for the fewest crossings, Dijkstra's for the least time; it counts
- * the optimal plans when asked, each labelled plan once. */
+ * the optimal plans when asked, each labelled plan once, and lists the
+ * first of them: walked from the start along the legs whose nodes lie
+ * on an optimal plan. */
 #ifndef RIVER_SEARCH_PLACES_H
 #define RIVER_SEARCH_PLACES_H
 
@@ -40,6 +42,10 @@ struct places_plan {
 	size_t n_states;
 	bool counted;
 	unsigned long long count; /* optimal plans, saturating */
+	/* With max_plans: the first optimal plans, labelled, each
+	 * plan_lens[k] rows (malloc'd). */
+	unsigned **plans;
+	size_t *plan_lens, n_plans;
 };
 
 static inline size_t places_row_width(const struct model *m)
@@ -71,7 +77,8 @@ long places_violation(const struct model *m, const unsigned *row,
 void places_space(const struct model *m, unsigned *bits, double *space);
 
 /* Search m for a plan of the fewest crossings (or the least time, when
- * m minimizes it), counting the optimal plans when opts->count; tuples
+ * m minimizes it), counting the optimal plans when opts->count or
+ * opts->max_plans, and keeping the first max_plans of them; tuples
  * (or NULL) are its couples, used when no two individuals are
  * interchangeable, and opts->no_symmetry searches the puzzle as
  * written.  RIVER_OK with *out filled (release it with

@@ -255,35 +255,60 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 			const state_t *from, const river_solve_options *opts,
 			river_diag *diag)
 {
+	const struct model *m = &puzzle->model;
 	struct timespec start = clock_now();
 	struct places_plan pp;
 	struct plan_fault fault;
 	struct stop stop;
 	river_plan *plan;
+	size_t k;
 	int rc;
 
 	if (from)
 		return puzzle_need_system(puzzle, "for a search from a given "
 					  "state", diag);
-	if (opts->max_plans)
-		return puzzle_need_system(puzzle, "to keep its plans", diag);
 	if (opts->method == RIVER_METHOD_LAYERS)
 		return puzzle_need_system(puzzle, "for the layered search", diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc == RIVER_OK)
-		rc = places_search(&puzzle->model, puzzle->tuples, opts, &stop,
-				   &pp, diag);
+		rc = places_search(m, puzzle->tuples, opts, &stop, &pp, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	if (pp.solved && !plan_check_places(&puzzle->model, pp.rows,
-					    pp.n_states, &fault)) {
-		places_plan_release(&pp);
-		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
-				"internal error: the search returned an illegal "
-				"plan (step %zu: %s)", fault.step, fault.reason);
+	/* The plan shown is the first of those listed. */
+	if (pp.n_plans > 0) {
+		unsigned *first = malloc(pp.plan_lens[0] * places_row_width(m) *
+					 sizeof *first);
+
+		if (!first) {
+			places_plan_release(&pp);
+			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+					"out of memory");
+		}
+		memcpy(first, pp.plans[0],
+		       pp.plan_lens[0] * places_row_width(m) * sizeof *first);
+		free(pp.rows);
+		pp.rows = first;
+		pp.n_states = pp.plan_lens[0];
+	}
+	for (k = 0; pp.solved && k <= pp.n_plans; k++) {
+		const unsigned *rows = k ? pp.plans[k - 1] : pp.rows;
+		size_t n = k ? pp.plan_lens[k - 1] : pp.n_states;
+
+		if (!plan_check_places(m, rows, n, &fault) ||
+		    (k && n != pp.n_states)) {
+			places_plan_release(&pp);
+			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+					"internal error: the search returned an "
+					"illegal plan (step %zu: %s)", fault.step,
+					fault.reason);
+		}
 	}
 	plan = plan_new(puzzle, "bfs");
-	if (!plan) {
+	if (plan && pp.n_plans)
+		plan->alternatives = calloc(pp.n_plans,
+					    sizeof *plan->alternatives);
+	if (!plan || (pp.n_plans && !plan->alternatives)) {
+		free(plan);
 		places_plan_release(&pp);
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	}
@@ -295,6 +320,19 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 	plan->counted = pp.counted;
 	plan->count = pp.count;
 	plan->seconds = clock_since(start);
+	for (k = 0; k < pp.n_plans; k++) {
+		river_plan *alt = &plan->alternatives[k];
+
+		*alt = *plan;
+		alt->alternatives = NULL;
+		alt->n_alternatives = 0;
+		alt->at = pp.plans[k];
+		alt->n_states = pp.plan_lens[k];
+		pp.plans[k] = NULL;
+		plan->n_alternatives++;
+	}
+	pp.rows = NULL;
+	places_plan_release(&pp);
 	*out = plan;
 	return RIVER_OK;
 }
