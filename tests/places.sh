@@ -184,6 +184,20 @@ check_fault "a passenger not where the boat is" 'ferry: farmer goat --> right ba
 run_river verify "$isl" /dev/null >"$tmp/out" 2>&1
 expect "an empty plan is a bad plan (exit 2)" 2 "$?"
 
+# Hints: from the start, and from where a plan so far leaves off (the
+# time taken counted).
+: >"$tmp/none"
+run_river hint "$two" "$tmp/none" >"$tmp/out" 2>"$tmp/err"
+expect "a hint from the start" \
+	"Next: The goat goes alone to the island in the raft. 6 crossings to go." \
+	"$(cat "$tmp/out")"
+printf 'c d --> island\n' >"$tmp/so-far"
+run_river hint "$srcdir/tests/puzzles/island-ferry-times.puz" "$tmp/so-far" \
+	>"$tmp/out" 2>"$tmp/err"
+expect "a hint after a slow start" \
+	"Next: The c goes alone to the near bank. 9 crossings to go, taking 30 time units." \
+	"$(cat "$tmp/out")"
+
 # The storyboard: a column a place, each named.
 run_river solve -f svg "$srcdir/tests/puzzles/two-boats.puz" >"$tmp/plan.svg" \
 	2>"$tmp/err"

@@ -5,7 +5,38 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "search/places.h"
 #include "search/search.h"
+
+/* A puzzle of places: the plan so far replayed again for its track (the
+ * crossings, the last weight, the time), then the search from its last
+ * row.  Releases played. */
+static int hint_places(river_plan **out, const river_puzzle *puzzle,
+		       river_plan *played, const river_solve_options *opts,
+		       river_diag *diag)
+{
+	const struct model *m = &puzzle->model;
+	size_t w = places_row_width(m), k;
+	struct plan_track t;
+	char reason[256];
+	int rc;
+
+	plan_track_init(&t);
+	for (k = 1; k < played->n_states; k++)
+		if (!plan_check_places_step(m, played->at + (k - 1) * w,
+					    played->at + k * w, &t, reason,
+					    sizeof reason)) {
+			river_plan_free(played);
+			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+					"internal error: a replayed crossing is "
+					"illegal (%s)", reason);
+		}
+	rc = search_solve_places(out, puzzle,
+				 played->at + (played->n_states - 1) * w, &t,
+				 opts, diag);
+	river_plan_free(played);
+	return rc;
+}
 
 int river_hint(river_plan **out, river_verdict *verdict,
 	       const river_puzzle *puzzle, const char *text, size_t len,
@@ -22,15 +53,19 @@ int river_hint(river_plan **out, river_verdict *verdict,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
 	memset(verdict, 0, sizeof *verdict);
-	rc = puzzle_need_system(puzzle, "for a hint", diag);
-	if (rc != RIVER_OK)
-		return rc;
+	if (!puzzle->places) {
+		rc = puzzle_need_system(puzzle, "for a hint", diag);
+		if (rc != RIVER_OK)
+			return rc;
+	}
 	rc = river_replay(&played, verdict, puzzle, text, len, name, diag);
 	/* A crossing at fault: the verdict says which, there is no hint. */
 	if (rc != RIVER_OK || verdict->step > 0) {
 		river_plan_free(played);
 		return rc;
 	}
+	if (puzzle->places)
+		return hint_places(out, puzzle, played, opts, diag);
 	here = played->states[played->n_states - 1];
 	river_plan_free(played);
 	return search_solve(out, puzzle, &here, verdict->time, opts, diag);
@@ -56,8 +91,15 @@ static int render_text(char **out, const river_plan *hint)
 	} else {
 		plan_load(hint, 1, load);
 		buf_puts(&b, "Next: ");
-		plan_put_sentence(&b, m, load,
-				  river_plan_boat_bank(hint, 1) == RIVER_RIGHT);
+		if (hint->at) {
+			size_t to, boat = plan_leg_boat(hint, 1, &to);
+
+			plan_put_leg_sentence(&b, m, load, boat, to);
+		} else {
+			plan_put_sentence(&b, m, load,
+					  river_plan_boat_bank(hint, 1) ==
+					  RIVER_RIGHT);
+		}
 		buf_printf(&b, " %zu crossing%s to go", crossings,
 			   crossings == 1 ? "" : "s");
 		if (model_timed(m))

@@ -323,27 +323,35 @@ bool plan_check_places_step(const struct model *m, const unsigned *a,
 }
 
 bool plan_check_places(const struct model *m, const unsigned *rows,
-		       size_t n, struct plan_fault *fault)
+		       size_t n, const struct plan_track *from,
+		       struct plan_fault *fault)
 {
 	size_t w = places_row_width(m), i;
-	unsigned *start = malloc(w * sizeof *start);
 	struct plan_track t;
-	bool ok;
+	bool ok = n > 0;
 
 	fault->step = 0;
-	if (!start) {
-		snprintf(fault->reason, sizeof fault->reason, "out of memory");
-		return false;
+	if (ok && !from) {
+		unsigned *start = malloc(w * sizeof *start);
+
+		if (!start) {
+			snprintf(fault->reason, sizeof fault->reason,
+				 "out of memory");
+			return false;
+		}
+		places_row_of(m, &m->start, start);
+		ok = memcmp(rows, start, w * sizeof *start) == 0;
+		free(start);
 	}
-	places_row_of(m, &m->start, start);
-	ok = n > 0 && memcmp(rows, start, w * sizeof *start) == 0;
-	free(start);
 	if (!ok) {
 		snprintf(fault->reason, sizeof fault->reason,
 			 "the plan does not begin at the start");
 		return false;
 	}
-	plan_track_init(&t);
+	if (from)
+		t = *from;
+	else
+		plan_track_init(&t);
 	for (i = 1; i < n; i++) {
 		fault->step = i;
 		if (!plan_check_places_step(m, rows + (i - 1) * w, rows + i * w,

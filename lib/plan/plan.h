@@ -83,9 +83,12 @@ bool plan_check_row_step(const struct model *m, const unsigned char *a,
  * of places_row_width numbers (search/places.h).  Each crossing moves
  * one boat along its routes with a legal load from the place it leaves
  * (model_crossing_legal, with that boat's seats and time), and after it
- * every place obeys the rules. */
+ * every place obeys the rules.  from: NULL for a plan from the start,
+ * else the track of a plan that begins where another left off (a
+ * hint's). */
 bool plan_check_places(const struct model *m, const unsigned *rows,
-		       size_t n, struct plan_fault *fault);
+		       size_t n, const struct plan_track *from,
+		       struct plan_fault *fault);
 bool plan_check_places_step(const struct model *m, const unsigned *a,
 			    const unsigned *b, struct plan_track *t,
 			    char *reason, size_t size);

@@ -153,6 +153,9 @@ struct psearch {
 	size_t K_row, K_leg;
 	unsigned leg_boat_bits;
 	bool audit;          /* the checking mode: every memo asked again */
+	/* Where the search starts: the puzzle's start, or a hint's row. */
+	const unsigned *start;
+	struct plan_track start_track;
 	/* Dijkstra's heap of nodes, by their dist when pushed. */
 	struct heap_entry *heap;
 	size_t heap_n, heap_cap;
@@ -956,8 +959,8 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 	}
 	for (v = goal, k = len; k-- > 0; v = s->nodes[v].parent)
 		path[k] = v;
-	places_row_of(s->m, &s->m->start, rows);
-	plan_track_init(&t);
+	memcpy(rows, s->start, s->W * sizeof *rows);
+	t = s->start_track;
 	for (k = 1; k < len && rc == RIVER_OK; k++) {
 		struct lift_ctx ctx = {&s->keys[(size_t)path[k] * s->K],
 				       s->nodes[path[k]].dist, &rows[k * s->W],
@@ -1187,8 +1190,8 @@ static int enumerate_plans(struct psearch *s, uint32_t goal_depth,
 	rc = e.useful && e.plans && e.lens && e.path ? mark_useful(&e)
 						     : RIVER_ENOMEM;
 	if (rc == RIVER_OK) {
-		places_row_of(s->m, &s->m->start, e.path);
-		plan_track_init(&t);
+		memcpy(e.path, s->start, s->W * sizeof *e.path);
+		t = s->start_track;
 		rc = walk(&e, 0, 0, &t);
 	}
 	free(e.useful);
@@ -1367,9 +1370,12 @@ static int search_diag(struct psearch *s, int rc, river_diag *diag)
 }
 
 int places_search(const struct model *m, const struct tuples *tuples,
+		  const struct places_from *from,
 		  const river_solve_options *opts, const struct stop *stop,
 		  struct places_plan *out, river_diag *diag)
 {
+	river_solve_options plain;
+	unsigned *start_row = NULL;
 	struct psearch s;
 	struct step_ctx ctx;
 	struct plan_track t;
@@ -1382,7 +1388,26 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	memset(&s, 0, sizeof s);
 	s.stop = stop;
 	pace_init(&s.pace);
+	/* From a row of the caller's, the puzzle as written: that row need
+	 * not be the canonical one of its orbit. */
+	if (from) {
+		plain = *opts;
+		plain.no_symmetry = 1;
+		opts = &plain;
+	}
 	rc = setup(&s, m, tuples, opts);
+	if (rc == RIVER_OK && !from) {
+		start_row = malloc(s.W * sizeof *start_row);
+		if (!start_row)
+			rc = RIVER_ENOMEM;
+		else
+			places_row_of(m, &m->start, start_row);
+	}
+	s.start = from ? from->row : start_row;
+	if (from)
+		s.start_track = from->track;
+	else
+		plan_track_init(&s.start_track);
 	if (rc == RIVER_OK && (s.K > 64 || s.K_leg > 64))
 		rc = diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
 			      "too big to search: its state needs more than "
@@ -1390,16 +1415,18 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	if (rc == RIVER_ENOMEM)
 		rc = diag_set(diag, rc, NULL, NULL, "out of memory");
 	if (rc != RIVER_OK) {
-		teardown(&s);
+		free(start_row);
+	teardown(&s);
 		return rc;
 	}
-	places_row_of(m, &m->start, s.row);
-	plan_track_init(&t);
+	memcpy(s.row, s.start, s.W * sizeof *s.row);
+	t = s.start_track;
 	pack(&s, s.row, &t, s.key);
 	rc = lookup(&s, s.key, &v, &added);
 	if (rc == RIVER_OK) {
 		s.nodes[0].parent = UINT32_MAX;
 		s.nodes[0].paths = 1;
+		s.nodes[0].dist = t.time;
 		memset(&ctx, 0, sizeof ctx);
 		ctx.goal_depth = UINT32_MAX;
 		ctx.counting = opts->count || opts->max_plans;
@@ -1408,7 +1435,8 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	}
 	if (rc != RIVER_OK) {
 		rc = search_diag(&s, rc, diag);
-		teardown(&s);
+		free(start_row);
+	teardown(&s);
 		return rc;
 	}
 	out->explored = s.n;
@@ -1450,9 +1478,10 @@ int places_search(const struct model *m, const struct tuples *tuples,
 			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 				      "out of memory");
 		else
-			places_row_of(m, &m->start, out->rows);
+			memcpy(out->rows, s.start, s.W * sizeof *out->rows);
 		out->n_states = 1;
 	}
+	free(start_row);
 	teardown(&s);
 	return rc;
 }

@@ -76,14 +76,24 @@ long places_violation(const struct model *m, const unsigned *row,
  * phase, weight or time) and the states that layout can name. */
 void places_space(const struct model *m, unsigned *bits, double *space);
 
+/* Where a search starts when not at the puzzle's start: a row (a
+ * hint's), and the plan so far as its track says (the crossings made,
+ * the last load's weight, the time taken). */
+struct places_from {
+	const unsigned *row;
+	struct plan_track track;
+};
+
 /* Search m for a plan of the fewest crossings (or the least time, when
  * m minimizes it), counting the optimal plans when opts->count or
  * opts->max_plans, and keeping the first max_plans of them; tuples
  * (or NULL) are its couples, used when no two individuals are
  * interchangeable, and opts->no_symmetry searches the puzzle as
- * written.  RIVER_OK with *out filled (release it with
+ * written, as does a search from a row of the caller's (from, not NULL;
+ * its plans begin there).  RIVER_OK with *out filled (release it with
  * places_plan_release), or the search's statuses with diag set. */
 int places_search(const struct model *m, const struct tuples *tuples,
+		  const struct places_from *from,
 		  const river_solve_options *opts, const struct stop *stop,
 		  struct places_plan *out, river_diag *diag);
 

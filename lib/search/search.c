@@ -252,8 +252,8 @@ static int solve_wide(river_plan **out, const river_puzzle *puzzle,
 /* river_solve for a puzzle of places: the place search, its plan
  * checked on the model. */
 static int solve_places(river_plan **out, const river_puzzle *puzzle,
-			const state_t *from, const river_solve_options *opts,
-			river_diag *diag)
+			const struct places_from *from,
+			const river_solve_options *opts, river_diag *diag)
 {
 	const struct model *m = &puzzle->model;
 	struct timespec start = clock_now();
@@ -264,14 +264,12 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 	size_t k;
 	int rc;
 
-	if (from)
-		return puzzle_need_system(puzzle, "for a search from a given "
-					  "state", diag);
 	if (opts->method == RIVER_METHOD_LAYERS)
 		return puzzle_need_system(puzzle, "for the layered search", diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc == RIVER_OK)
-		rc = places_search(m, puzzle->tuples, opts, &stop, &pp, diag);
+		rc = places_search(m, puzzle->tuples, from, opts, &stop, &pp,
+				   diag);
 	if (rc != RIVER_OK)
 		return rc;
 	/* The plan shown is the first of those listed. */
@@ -294,7 +292,8 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 		const unsigned *rows = k ? pp.plans[k - 1] : pp.rows;
 		size_t n = k ? pp.plan_lens[k - 1] : pp.n_states;
 
-		if (!plan_check_places(m, rows, n, &fault) ||
+		if (!plan_check_places(m, rows, n, from ? &from->track : NULL,
+				       &fault) ||
 		    (k && n != pp.n_states)) {
 			places_plan_release(&pp);
 			return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
@@ -335,6 +334,22 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 	places_plan_release(&pp);
 	*out = plan;
 	return RIVER_OK;
+}
+
+int search_solve_places(river_plan **out, const river_puzzle *puzzle,
+			const unsigned *row, const struct plan_track *track,
+			const river_solve_options *opts, river_diag *diag)
+{
+	river_solve_options defaults;
+	struct places_from from;
+
+	if (!opts) {
+		river_solve_options_init(&defaults);
+		opts = &defaults;
+	}
+	from.row = row;
+	from.track = *track;
+	return solve_places(out, puzzle, &from, opts, diag);
 }
 
 /* river_solve, from the state *from of the puzzle's system when from
@@ -379,8 +394,11 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 				RIVER_MAX_THREADS);
 	if (puzzle->wide)
 		return solve_wide(out, puzzle, from, opts, diag);
+	if (puzzle->places && from)
+		return puzzle_need_system(puzzle, "for a search from a given "
+					  "state", diag);
 	if (puzzle->places)
-		return solve_places(out, puzzle, from, opts, diag);
+		return solve_places(out, puzzle, NULL, opts, diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;

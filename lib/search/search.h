@@ -25,4 +25,10 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 		 const state_t *from, unsigned long long elapsed,
 		 const river_solve_options *opts, river_diag *diag);
 
+/* The same for a puzzle of places, from row (places_row_width numbers)
+ * with the plan so far as track says: a hint's search. */
+int search_solve_places(river_plan **out, const river_puzzle *puzzle,
+			const unsigned *row, const struct plan_track *track,
+			const river_solve_options *opts, river_diag *diag);
+
 #endif
