@@ -287,6 +287,7 @@ function clearPlan()
 	$('controls').hidden = $('plans').hidden = $('playbar').hidden = true;
 	$('play-btn').setAttribute('aria-pressed', 'false');
 	$('storyboard').replaceChildren();
+	$('stage').hidden = false;
 	draw([], [], 'left', []);
 }
 
@@ -447,6 +448,15 @@ async function solve()
 		(page.check.timed ? ', time ' + p.time : '') + ' · ' +
 		count + ' optimal plan' + (r.count === 1 ? '' : 's') + ' · ' +
 		p.states_explored + ' states explored';
+	/* The river drawn above has two banks; a river of islands or
+	 * boats is told by its storyboard alone. */
+	if (p.places) {
+		$('result').textContent += ' · the storyboard below shows ' +
+			'its ' + p.places.length + ' places';
+		$('stage').hidden = true;
+		$('board').open = true;
+		return;
+	}
 	page.plans = r.alternatives.length ? r.alternatives : [p];
 	$('plans').hidden = page.plans.length < 2;
 	$('controls').hidden = false;
@@ -573,6 +583,8 @@ async function replay(moves)
 		return r;
 	}
 	const steps = r.plan.plan, last = steps[steps.length - 1];
+	if (r.plan.places)
+		return r;
 	r.state = last ? { boat: last.to, left: last.left, right: last.right }
 		       : r.plan.start;
 	return r;
@@ -604,6 +616,11 @@ async function startPlay()
 	const r = await replay([]);
 	if (!r.ok)
 		return;
+	if (r.plan.places) {
+		say('Play takes a river of two banks and one boat; this one ' +
+		    'has more: Solve shows its plan.', 'refused');
+		return;
+	}
 	const g = { moves: [], chosen: [], state: r.state, time: 0,
 		    hint: null, optimum: null, won: false };
 	page.play = g;

@@ -308,6 +308,23 @@ try {
 	   'the large puzzle is solved in the worker as river solves it: ' + await text('#result'));
 	console.log('# the 18-item ferry (524268 states) took ' + (Date.now() - t1) + ' ms');
 
+	/* A river with an island: solved, told by its storyboard; Play
+	 * says it takes two banks. */
+	const island = fs.readFileSync(path.join(puzzles, 'four-elopements.puz'), 'utf8');
+	await page.fill('#source', island);
+	await page.waitForFunction(() => /valid/.test(document.getElementById('status').textContent));
+	await page.click('#solve-btn');
+	await page.waitForFunction(() => /crossings/.test(document.getElementById('result').textContent),
+		null, { timeout: 60000 });
+	ok(/^16 crossings · 677376 optimal plans .* · the storyboard below shows its 3 places$/
+		.test(await text('#result')), 'an island puzzle is solved: ' + await text('#result'));
+	ok(await page.$$eval('#storyboard svg text', es => es.some(e => e.textContent === 'island')),
+	   'its storyboard shows the island');
+	await page.screenshot({ path: path.join(screens, 'island.png'), fullPage: true });
+	await page.click('#play-btn');
+	await page.waitForFunction(() => /two banks/.test(document.getElementById('message').textContent));
+	ok(true, 'Play says it takes two banks: ' + await text('#message'));
+
 	/* 11. From a local file: the same page, no server. */
 	const local = await context.newPage();
 	local.on('pageerror', e => pageErrors.push(String(e)));
