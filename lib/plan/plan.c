@@ -332,16 +332,11 @@ bool plan_check_places(const struct model *m, const unsigned *rows,
 
 	fault->step = 0;
 	if (ok && !from) {
-		unsigned *start = malloc(w * sizeof *start);
-
-		if (!start) {
-			snprintf(fault->reason, sizeof fault->reason,
-				 "out of memory");
-			return false;
-		}
-		places_row_of(m, &m->start, start);
-		ok = memcmp(rows, start, w * sizeof *start) == 0;
-		free(start);
+		ok = memcmp(rows, m->start.at,
+			    m->n_items * m->n_places * sizeof *rows) == 0;
+		for (i = 0; ok && i < m->n_boats; i++)
+			ok = (int)places_boat_at(m, rows, i) ==
+			     m->start.boats[i];
 	}
 	if (!ok) {
 		snprintf(fault->reason, sizeof fault->reason,

@@ -200,8 +200,10 @@ static unsigned put_items(struct buf *b, const struct model *m,
 	return rows;
 }
 
-/* How wide the items of count show on one row. */
-static unsigned items_width(const struct model *m, const unsigned *count)
+/* How wide the items of count show on one row; out of memory, out is
+ * marked failed. */
+static unsigned items_width(const struct model *m, const unsigned *count,
+			    struct buf *out)
 {
 	struct buf row;
 	unsigned w;
@@ -216,6 +218,8 @@ static unsigned items_width(const struct model *m, const unsigned *count)
 		plan_put_token(&row, m, i, count[i]);
 	}
 	w = row.data ? text_width(row.data) : 0;
+	if (row.failed)
+		out->failed = true;
 	buf_release(&row);
 	return w;
 }
@@ -240,7 +244,7 @@ struct panel {
 static void put_boat(struct board *d, const struct panel *p, unsigned x0,
 		     unsigned mid)
 {
-	unsigned lw = p->load ? items_width(d->m, p->load) : 0;
+	unsigned lw = p->load ? items_width(d->m, p->load, d->b) : 0;
 	unsigned w = clamp(lw + 2 * PAD, 48, d->river - 2 * PAD);
 	unsigned x = p->boat < 0 ? x0 + d->bank + 4
 		   : p->boat > 0 ? x0 + d->bank + d->river - w - 4
@@ -386,17 +390,17 @@ static void measure(struct board *d, const river_plan *plan,
 
 	for (i = 0; i < m->n_items; i++)
 		all[i] = m->items[i].copies;
-	d->bank = clamp(items_width(m, all) + 2 * PAD, MIN_BANK, MAX_BANK);
+	d->bank = clamp(items_width(m, all, d->b) + 2 * PAD, MIN_BANK, MAX_BANK);
 	for (k = 1; k < plan->n_states; k++) {
 		unsigned lw;
 
 		plan_load(plan, k, load);
-		lw = items_width(m, load);
+		lw = items_width(m, load, d->b);
 		if (lw > w)
 			w = lw;
 	}
-	if (check && check->load && items_width(m, check->load) > w)
-		w = items_width(m, check->load);
+	if (check && check->load && items_width(m, check->load, d->b) > w)
+		w = items_width(m, check->load, d->b);
 	d->river = clamp(w + 6 * PAD, MIN_RIVER, MAX_RIVER);
 	d->width = 2 * MARGIN + 2 * PAD + 2 * d->bank + d->river;
 }
@@ -509,7 +513,7 @@ static void put_leg(struct board *d, const struct place_panel *p,
 	bool ahead = p->to > p->from;
 	unsigned strip = ahead ? p->from : p->from - 1;
 	unsigned x0 = place_x(d, strip) + d->bank;
-	unsigned lw = items_width(m, p->load), w, x, top, ay;
+	unsigned lw = items_width(m, p->load, d->b), w, x, top, ay;
 	struct buf row;
 	size_t i;
 

@@ -1481,6 +1481,8 @@ int places_search(const struct model *m, const struct tuples *tuples,
 			memcpy(out->rows, s.start, s.W * sizeof *out->rows);
 		out->n_states = 1;
 	}
+	if (rc != RIVER_OK)
+		places_plan_release(out);
 	free(start_row);
 	teardown(&s);
 	return rc;

@@ -373,6 +373,33 @@ static int call_replay(struct fixture *f, uint64_t *h, river_diag *diag)
 	return rc;
 }
 
+/* A hint from the middle of the text plan. */
+static int call_hint(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	const char *end = strchr(f->plan_text + strlen(f->plan_text) / 2,
+				 '\n');
+	river_plan *hint = NULL;
+	river_verdict v;
+	char *s = NULL;
+	int rc;
+
+	rc = river_hint(&hint, &v, f->puzzle, f->plan_text,
+			end ? (size_t)(end - f->plan_text) : 0, "plan", NULL,
+			diag);
+	if (rc != RIVER_OK)
+		return rc;
+	digest_num(h, river_plan_crossings(hint));
+	rc = river_hint_render(&s, hint, RIVER_FORMAT_TEXT);
+	rc = took_text(h, rc, s);
+	river_plan_free(hint);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
 /* An explanation, rendered both ways. */
 static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
 {
@@ -613,6 +640,43 @@ static void test_wide(void **state)
 	fixture_release(&f);
 }
 
+/* A puzzle of places: an island, a ferry and a raft, a counted kind.
+ * Loaded, solved, counted with its plans listed, rendered, verified,
+ * replayed and hinted with each allocation failed. */
+static void test_places(void **state)
+{
+	static const char text[] =
+		"title \"Places\"\n"
+		"items farmer, wolf, goat, cabbage, 2 hens\n"
+		"boat ferry seats 2\n"
+		"boat raft seats 1\n"
+		"rowers farmer, goat\n"
+		"places left bank, island, right bank\n"
+		"the raft may go between left bank and island\n"
+		"guard farmer\n"
+		"wolf eats goat\n"
+		"goat eats cabbage\n";
+	struct fixture f;
+
+	(void)state;
+	memset(&f, 0, sizeof f);
+	f.name = "places";
+	f.text = strdup(text);
+	f.len = strlen(text);
+	assert_non_null(f.text);
+	chaos_call(&f, "load", call_load);
+	fixture_solve(&f);
+	assert_int_equal(river_puzzle_place_count(f.puzzle), 3);
+	chaos_call(&f, "solve", call_solve);
+	chaos_call(&f, "count", call_count);
+	chaos_call(&f, "render", call_render);
+	chaos_call(&f, "verify text", call_verify_text);
+	chaos_call(&f, "verify json", call_verify_json);
+	chaos_call(&f, "replay", call_replay);
+	chaos_call(&f, "hint", call_hint);
+	fixture_release(&f);
+}
+
 /* A puzzle with no plan: its reachable states and the changes that
  * would make it solvable, a load limit among them. */
 static void test_explain_none(void **state)
@@ -694,6 +758,7 @@ int main(void)
 		cmocka_unit_test_prestate(test_puzzle, "jealous-husbands"),
 		cmocka_unit_test_prestate(test_puzzle, "bridge-torch"),
 		cmocka_unit_test(test_wide),
+		cmocka_unit_test(test_places),
 		cmocka_unit_test(test_explain_none),
 		cmocka_unit_test(test_engine),
 	};
