@@ -116,6 +116,8 @@ struct heap_entry {
 	uint32_t node;
 };
 
+struct expansion;
+
 struct psearch {
 	const struct model *m;
 	const river_solve_options *opts;
@@ -153,6 +155,10 @@ struct psearch {
 	size_t K_row, K_leg;
 	unsigned leg_boat_bits;
 	bool audit;          /* the checking mode: every memo asked again */
+	/* The expansion under way, and how many loads the one tried
+	 * stands for (with symmetry). */
+	struct expansion *expansion;
+	unsigned long long mult;
 	/* Where the search starts: the puzzle's start, or a hint's row. */
 	const unsigned *start;
 	struct plan_track start_track;
@@ -533,6 +539,17 @@ static int lookup(struct psearch *s, const uint64_t *key, uint32_t *node,
 typedef int (*visit_fn)(struct psearch *s, const unsigned *row,
 			const struct plan_track *t, void *ctx);
 
+/* Interchangeable at the place the boat leaves: n tuples (width items
+ * each: a couple, or one member of a class of alike individuals) placed
+ * alike, whose members roles (bit w for the w-th) are there.  Loads that
+ * differ only in which of them board are one load up to the symmetries
+ * that keep the state: one of them is tried, for them all. */
+struct run {
+	const size_t *items;  /* n * width items, tuple by tuple */
+	size_t n;
+	unsigned width, roles;
+};
+
 struct expansion {
 	struct psearch *s;
 	const unsigned *row;
@@ -541,11 +558,16 @@ struct expansion {
 	unsigned from, to;
 	unsigned before[MODEL_MAX_ITEMS + 1], load[MODEL_MAX_ITEMS + 1];
 	size_t present[MODEL_MAX_ITEMS + 1], n_present;
+	/* Not full: the runs, and what each tried load stands for. */
+	bool full;
+	struct run runs[MODEL_MAX_ITEMS + 1];
+	size_t n_runs, run_items[MODEL_MAX_ITEMS + 1];
+	unsigned boarded;
+	unsigned long long mult;
 	visit_fn visit;
 	void *ctx;
 };
 
-/* The load in x->load is chosen: cross with it if it is legal. */
 /* The checking mode's verdict on a memo that disagreed with the meaning
  * asked again. */
 static void audit_memo(const char *what)
@@ -688,27 +710,78 @@ static int try_load(struct expansion *x)
 	rc = row_safe(s, s->next, &ok);
 	if (rc != RIVER_OK || !ok)
 		return rc;
+	s->mult = x->mult;
 	return x->visit(s, s->next, &t, x->ctx);
 }
 
-/* Every load from the items present from the k-th on, seats left. */
-static int choose(struct expansion *x, size_t k, unsigned seats)
+static int choose(struct expansion *x, size_t k, unsigned seats,
+		  unsigned long long mult);
+
+/* Of run r, the tuples from next on: how many board with each of the
+ * role sets from sub on (sub: a subset of its roles, walked down to 0). */
+static int run_alloc(struct expansion *x, size_t r, unsigned sub, size_t next,
+		     unsigned seats, unsigned long long mult)
+{
+	const struct run *run = &x->runs[r];
+	unsigned size = 0, w;
+	size_t k, j, most;
+	int rc = RIVER_OK;
+
+	if (sub == 0)
+		return choose(x, x->n_present + r + 1, seats, mult);
+	for (w = 0; w < run->width; w++)
+		size += (sub >> w) & 1;
+	most = run->n - next;
+	if (size && most > seats / size)
+		most = seats / size;
+	/* k tuples board with the members sub, the next k of the run. */
+	for (k = 0; rc == RIVER_OK; k++) {
+		rc = run_alloc(x, r, (sub - 1) & run->roles, next + k,
+			       seats - (unsigned)k * size,
+			       mul_saturating(mult, binomial_saturating(
+				       (unsigned)(run->n - next), (unsigned)k)));
+		if (k == most)
+			break;
+		for (w = 0; w < run->width; w++)
+			if ((sub >> w) & 1)
+				x->load[run->items[(next + k) * run->width + w]] = 1;
+		x->boarded += size;
+	}
+	for (j = next; j < next + k; j++)
+		for (w = 0; w < run->width; w++)
+			if ((sub >> w) & 1)
+				x->load[run->items[j * run->width + w]] = 0;
+	x->boarded -= (unsigned)k * size;
+	return rc;
+}
+
+/* Every load from the items present from the k-th on, then the runs,
+ * seats left; mult the loads it stands for so far. */
+static int choose(struct expansion *x, size_t k, unsigned seats,
+		  unsigned long long mult)
 {
 	size_t i;
 	unsigned c, most;
 	int rc;
 
-	if (k == x->n_present) {
-		for (i = 0; i < x->n_present; i++)
-			if (x->load[x->present[i]])
-				return try_load(x);
-		return RIVER_OK;
+	if (k >= x->n_present) {
+		size_t r = k - x->n_present;
+
+		if (r < x->n_runs)
+			return run_alloc(x, r, x->runs[r].roles, 0, seats, mult);
+		if (!x->boarded)
+			return RIVER_OK;
+		x->mult = mult;
+		return try_load(x);
 	}
 	i = x->present[k];
 	most = x->before[i] < seats ? x->before[i] : seats;
 	for (c = 0; c <= most; c++) {
 		x->load[i] = c;
-		if ((rc = choose(x, k + 1, seats - c)) != RIVER_OK) {
+		x->boarded += c;
+		rc = choose(x, k + 1, seats - c, mult);
+		x->boarded -= c;
+		if (rc != RIVER_OK) {
 			x->load[i] = 0;
 			return rc;
 		}
@@ -717,34 +790,111 @@ static int choose(struct expansion *x, size_t k, unsigned seats)
 	return RIVER_OK;
 }
 
+/* The runs at x->from of a canonical row: the members of each class
+ * there, and the tuples of each class of tuples placed alike with some
+ * member there (alike tuples are neighbours in a canonical row); grouped
+ * marks every item in a class or a tuple. */
+static void find_runs(struct expansion *x, bool *grouped)
+{
+	struct psearch *s = x->s;
+	const struct tuples *t = s->tuples;
+	size_t k, a, b, w, used = 0;
+
+	x->n_runs = 0;
+	for (k = 0; k < s->n_classes; k++) {
+		struct run *run = &x->runs[x->n_runs];
+
+		run->items = &x->run_items[used];
+		run->n = 0;
+		run->width = 1;
+		run->roles = 1;
+		for (a = s->cls_at[k]; a < s->cls_at[k + 1]; a++) {
+			size_t i = s->cls_items[a];
+
+			grouped[i] = true;
+			if (x->row[i * s->P + x->from])
+				x->run_items[used + run->n++] = i;
+		}
+		used += run->n;
+		x->n_runs += run->n > 0;
+	}
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+
+		for (a = 0; a < c->n; a = b) {
+			struct run *run = &x->runs[x->n_runs];
+			unsigned roles = 0;
+
+			for (w = 0; w < t->width; w++) {
+				grouped[t->item[c->first + a][w]] = true;
+				if (x->row[t->item[c->first + a][w] * s->P +
+					   x->from])
+					roles |= 1u << w;
+			}
+			for (b = a + 1; b < c->n; b++) {
+				for (w = 0; w < t->width; w++)
+					if (place_of(s, x->row,
+						     t->item[c->first + b][w]) !=
+					    place_of(s, x->row,
+						     t->item[c->first + a][w]))
+						break;
+				if (w < t->width)
+					break;
+				for (w = 0; w < t->width; w++)
+					grouped[t->item[c->first + b][w]] = true;
+			}
+			if (!roles)
+				continue;
+			run->items = &x->run_items[used];
+			run->n = b - a;
+			run->width = t->width;
+			run->roles = roles;
+			for (size_t j = a; j < b; j++)
+				for (w = 0; w < t->width; w++)
+					x->run_items[used++] =
+						t->item[c->first + j][w];
+			x->n_runs++;
+		}
+	}
+}
+
 /* Every legal crossing from row with track: each boat, to each place
- * its routes join, with each load. */
+ * its routes join, with each load.  full: every load, for a row that
+ * need not be canonical or where each labelled crossing counts; else,
+ * of a canonical row, one load for each set that the symmetries keeping
+ * the row exchange, with how many it stands for. */
 static int expand(struct psearch *s, const unsigned *row,
-		  const struct plan_track *track, visit_fn visit, void *ctx)
+		  const struct plan_track *track, bool full, visit_fn visit,
+		  void *ctx)
 {
 	const struct model *m = s->m;
-	struct expansion x;
+	struct expansion *x = s->expansion;
+	bool grouped[MODEL_MAX_ITEMS + 1];
 	size_t i;
 	int rc;
 
-	memset(&x, 0, sizeof x);
-	x.s = s;
-	x.row = row;
-	x.track = track;
-	x.visit = visit;
-	x.ctx = ctx;
-	for (x.boat = 0; x.boat < m->n_boats; x.boat++) {
-		x.from = places_boat_at(m, row, x.boat);
-		x.n_present = 0;
+	memset(x, 0, sizeof *x);
+	x->s = s;
+	x->row = row;
+	x->track = track;
+	x->visit = visit;
+	x->ctx = ctx;
+	x->full = full || (!s->n_classes && !s->tuples);
+	for (x->boat = 0; x->boat < m->n_boats; x->boat++) {
+		x->from = places_boat_at(m, row, x->boat);
+		memset(grouped, 0, m->n_items * sizeof *grouped);
+		if (!x->full)
+			find_runs(x, grouped);
+		x->n_present = 0;
 		for (i = 0; i < m->n_items; i++) {
-			x.before[i] = row[i * s->P + x.from];
-			if (x.before[i])
-				x.present[x.n_present++] = i;
+			x->before[i] = row[i * s->P + x->from];
+			if (x->before[i] && !grouped[i])
+				x->present[x->n_present++] = i;
 		}
-		for (x.to = 0; x.to < s->P; x.to++) {
-			if (!((m->boats[x.boat].routes[x.from] >> x.to) & 1))
+		for (x->to = 0; x->to < s->P; x->to++) {
+			if (!((m->boats[x->boat].routes[x->from] >> x->to) & 1))
 				continue;
-			rc = choose(&x, 0, m->boats[x.boat].seats);
+			rc = choose(x, 0, m->boats[x->boat].seats, 1);
 			if (rc != RIVER_OK)
 				return rc;
 		}
@@ -808,7 +958,7 @@ static int visit_search(struct psearch *s, const unsigned *row,
 {
 	struct step_ctx *ctx = vctx;
 	struct node *from, *to;
-	unsigned long long dist;
+	unsigned long long dist, paths;
 	uint32_t v;
 	bool added;
 	int rc;
@@ -822,30 +972,31 @@ static int visit_search(struct psearch *s, const unsigned *row,
 		return rc;
 	from = &s->nodes[ctx->from];
 	to = &s->nodes[v];
+	paths = mul_saturating(from->paths, s->mult);
 	if (s->dijkstra) {
 		dist = t->time;
 		if (added || dist < to->dist) {
 			to->dist = dist;
 			to->parent = ctx->from;
 			to->depth = from->depth + 1;
-			to->paths = from->paths;
+			to->paths = paths;
 			return heap_push(s, v);
 		}
 		if (dist == to->dist)
-			to->paths = add_saturating(to->paths, from->paths);
+			to->paths = add_saturating(to->paths, paths);
 		return RIVER_OK;
 	}
 	if (added) {
 		to->parent = ctx->from;
 		to->depth = from->depth + 1;
-		to->paths = from->paths;
+		to->paths = paths;
 		if (ctx->goal_depth == UINT32_MAX &&
 		    places_row_is_goal(s->m, s->row)) {
 			ctx->goal_depth = to->depth;
 			ctx->goal = v;
 		}
 	} else if (to->depth == from->depth + 1) {
-		to->paths = add_saturating(to->paths, from->paths);
+		to->paths = add_saturating(to->paths, paths);
 	}
 	return RIVER_OK;
 }
@@ -862,7 +1013,7 @@ static int search_bfs(struct psearch *s, struct step_ctx *ctx)
 			break;
 		unpack(s, &s->keys[head * s->K], s->cur, &t);
 		ctx->from = (uint32_t)head;
-		rc = expand(s, s->cur, &t, visit_search, ctx);
+		rc = expand(s, s->cur, &t, false, visit_search, ctx);
 		if (rc != RIVER_OK)
 			return rc;
 		if (s->opts->progress && pace_due(&s->pace, head + 1))
@@ -902,7 +1053,7 @@ static int search_dijkstra(struct psearch *s, struct step_ctx *ctx)
 		}
 		t.time = nu->dist;
 		ctx->from = u;
-		rc = expand(s, s->cur, &t, visit_search, ctx);
+		rc = expand(s, s->cur, &t, false, visit_search, ctx);
 		settled++;
 		if (s->opts->progress && pace_due(&s->pace, settled))
 			pace_report(s->opts, s->n, s->heap_n, nu->depth);
@@ -967,7 +1118,7 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 				       {0, 0, 0}, false};
 
 		memcpy(s->cur, &rows[(k - 1) * s->W], s->W * sizeof *s->cur);
-		rc = expand(s, s->cur, &t, visit_lift, &ctx);
+		rc = expand(s, s->cur, &t, true, visit_lift, &ctx);
 		if (rc == RIVER_OK && !ctx.done)
 			rc = diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
 				      "internal error: step %zu of a plan of "
@@ -1086,7 +1237,7 @@ static int mark_useful(struct enumeration *e)
 			t.time = nu->dist;
 		e->from = u;
 		e->found = false;
-		rc = expand(s, s->cur, &t, visit_useful, e);
+		rc = expand(s, s->cur, &t, false, visit_useful, e);
 		e->useful[u] = e->found;
 	}
 	free(order);
@@ -1147,7 +1298,7 @@ static int walk(struct enumeration *e, size_t depth, uint32_t u,
 	first = e->n_cand;
 	e->from = u;
 	memcpy(s->cur, here, s->W * sizeof *s->cur);
-	rc = expand(s, s->cur, t, visit_candidate, e);
+	rc = expand(s, s->cur, t, true, visit_candidate, e);
 	n = e->n_cand - first;
 	for (k = 0; rc == RIVER_OK && k < n && e->n_plans < e->max; k++) {
 		struct plan_track next = e->cand_t[first + k];
@@ -1265,11 +1416,12 @@ static int setup(struct psearch *s, const struct model *m,
 	s->cls_at = calloc(m->n_items + 2, sizeof *s->cls_at);
 	rep = calloc(m->n_items + 1, sizeof *rep);
 	s->cur = calloc(s->W, sizeof *s->cur);
+	s->expansion = malloc(sizeof *s->expansion);
 	s->canon = calloc(s->W, sizeof *s->canon);
 	s->row = calloc(s->W, sizeof *s->row);
 	s->next = calloc(s->W, sizeof *s->next);
 	if (!s->kind_bits || !s->cls_items || !s->cls_at || !rep || !s->row ||
-	    !s->next || !s->cur || !s->canon) {
+	    !s->next || !s->cur || !s->canon || !s->expansion) {
 		free(rep);
 		return RIVER_ENOMEM;
 	}
@@ -1341,6 +1493,7 @@ static void teardown(struct psearch *s)
 	free(s->cls_items);
 	free(s->cls_at);
 	free(s->cur);
+	free(s->expansion);
 	free(s->canon);
 	free(s->row);
 	free(s->next);
