@@ -148,8 +148,9 @@ struct psearch {
 	 * a leg (legs: a load, its boat, the phase, weight and time the
 	 * crossing's meaning reads; leg[k] its verdict).  The meaning is a
 	 * property of the row or the load alone, so each is asked once. */
-	struct keyset safety, legs;
-	unsigned char *safe;
+	struct keyset safety, legs, contents;
+	unsigned char *safe, *content_safe;
+	size_t content_cap, K_place;
 	struct leg_verdict *leg;
 	size_t safe_cap, legs_cap;
 	size_t K_row, K_leg;
@@ -643,11 +644,49 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	return RIVER_OK;
 }
 
+/* Do the copies at place p of row obey the bank rules?  Asked once
+ * for each set of copies that is at some place: the rules are the same
+ * at every place. */
+static int place_safe(struct psearch *s, const unsigned *row, unsigned p,
+		      bool *safe)
+{
+	const struct model *m = s->m;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	uint64_t key[64];
+	size_t i, pos = 0;
+	uint32_t k;
+	bool added;
+	int rc;
+
+	memset(key, 0, s->K_place * sizeof *key);
+	for (i = 0; i < m->n_items; i++) {
+		count[i] = row[i * s->P + p];
+		put_bits(key, &pos, count[i],
+			 m->items[i].is_kind ? s->kind_bits[i] : 1);
+	}
+	rc = keyset_add(&s->contents, key, 0, &k, &added);
+	if (rc != RIVER_OK)
+		return rc;
+	if (added && s->contents.n > s->content_cap) {
+		size_t cap = s->contents.cap;
+		unsigned char *f = realloc(s->content_safe, cap);
+
+		if (!f)
+			return RIVER_ENOMEM;
+		s->content_safe = f;
+		s->content_cap = cap;
+	}
+	if (added)
+		s->content_safe[k] = model_bank_violation(m, count) < 0;
+	*safe = s->content_safe[k];
+	return RIVER_OK;
+}
+
 /* Does row obey the rules at every place?  Asked once a row, up to
- * symmetry: the rules are the same at each place of an orbit. */
+ * symmetry: the rules are the same at each place of an orbit; and once
+ * a place's copies. */
 static int row_safe(struct psearch *s, const unsigned *row, bool *safe)
 {
-	struct plan_track none;
 	uint64_t key[64];
 	uint32_t k;
 	unsigned place;
@@ -656,7 +695,6 @@ static int row_safe(struct psearch *s, const unsigned *row, bool *safe)
 
 	memcpy(s->canon, row, s->W * sizeof *s->canon);
 	canonical(s, s->canon);
-	plan_track_init(&none);
 	pack_row(s, s->canon, key);
 	rc = keyset_add(&s->safety, key, 0, &k, &added);
 	if (rc != RIVER_OK)
@@ -670,13 +708,18 @@ static int row_safe(struct psearch *s, const unsigned *row, bool *safe)
 		s->safe = f;
 		s->safe_cap = cap;
 	}
-	if (added || s->audit) {
-		bool now = places_violation(s->m, row, &place) < 0;
+	if (added) {
+		bool ok = true;
 
-		if (!added && now != (bool)s->safe[k])
-			audit_memo("a row");
-		s->safe[k] = now;
+		for (place = 0; rc == RIVER_OK && ok && place < s->P; place++)
+			rc = place_safe(s, s->canon, place, &ok);
+		if (rc != RIVER_OK)
+			return rc;
+		s->safe[k] = ok;
 	}
+	if (s->audit &&
+	    (places_violation(s->m, row, &place) < 0) != (bool)s->safe[k])
+		audit_memo("a row");
 	*safe = s->safe[k];
 	return RIVER_OK;
 }
@@ -1459,6 +1502,14 @@ static int setup(struct psearch *s, const struct model *m,
 	s->states.K = s->K;
 	s->safety.K = s->K_row;
 	s->legs.K = s->K_leg;
+	{
+		size_t pb = 0;
+
+		for (i = 0; i < m->n_items; i++)
+			pb += m->items[i].is_kind ? s->kind_bits[i] : 1;
+		s->K_place = (pb + 63) / 64;
+	}
+	s->contents.K = s->K_place;
 	s->audit = audit_requested();
 	/* Classes of two or more interchangeable individuals; else the
 	 * couples. */
@@ -1501,6 +1552,8 @@ static void teardown(struct psearch *s)
 	keyset_release(&s->states);
 	keyset_release(&s->safety);
 	keyset_release(&s->legs);
+	keyset_release(&s->contents);
+	free(s->content_safe);
 	free(s->safe);
 	free(s->leg);
 	free(s->nodes);
@@ -1561,7 +1614,7 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		s.start_track = from->track;
 	else
 		plan_track_init(&s.start_track);
-	if (rc == RIVER_OK && (s.K > 64 || s.K_leg > 64))
+	if (rc == RIVER_OK && (s.K > 64 || s.K_leg > 64 || s.K_place > 64))
 		rc = diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
 			      "too big to search: its state needs more than "
 			      "4096 bits");
