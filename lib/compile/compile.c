@@ -185,6 +185,21 @@ int compile_model(struct model *model, struct arena *arena,
 	return RIVER_OK;
 }
 
+unsigned long long model_rowing_period(const struct model *m)
+{
+	unsigned long long period = 1, a, b, t;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++) {
+		if (m->items[i].row_every <= 1)
+			continue;
+		for (a = period, b = m->items[i].row_every; b; a = b, b = t)
+			t = a % b;
+		period = period / a * m->items[i].row_every;
+	}
+	return period;
+}
+
 bool model_timed(const struct model *m)
 {
 	size_t i;

@@ -229,6 +229,10 @@ unsigned long long model_least_trip(const struct model *m);
  * boat's when that is more. */
 unsigned long long model_slowest_trip(const struct model *m);
 
+/* The rowing turns' period: the least common multiple of the items'
+ * "rows only on crossings ... of every N" (1 when none). */
+unsigned long long model_rowing_period(const struct model *m);
+
 /* True when crossings take time: an item or the boat has one. */
 bool model_timed(const struct model *m);
 

@@ -429,6 +429,28 @@ static void put_verdict(struct buf *b, const river_plan *plan,
 	}
 }
 
+/* The title, the description and the verdict (written to line), above
+ * the panels, text px wide; returns the y below them. */
+static unsigned put_heading(struct board *d, const river_plan *plan,
+			    const struct plan_check_end *check,
+			    struct buf *line, unsigned text)
+{
+	const struct model *m = d->m;
+	unsigned y = MARGIN + 18;
+
+	y += put_wrapped(d->b, MARGIN, y, text, "title", m->title) * LINE;
+	if (m->description[0])
+		y += put_wrapped(d->b, MARGIN, y, text, "caption",
+				 m->description) * LINE;
+	put_verdict(line, plan, check, plan_span_time(plan, 0,
+						      plan->n_states - 1));
+	if (line->data)
+		y += put_wrapped(d->b, MARGIN, y, text,
+				 check && !check->legal ? "note" : "caption",
+				 line->data) * LINE;
+	return y;
+}
+
 /* The picture's style sheet and white ground, after svg_begin; with
  * the places' names' style when it has places. */
 static void put_style(struct buf *head, bool places)
@@ -669,22 +691,7 @@ static int render_places_svg(char **out, const river_plan *plan,
 	d.width = 2 * MARGIN + 2 * PAD + (unsigned)m->n_places * d.bank +
 		  (unsigned)(m->n_places - 1) * d.river;
 	text = d.width - 2 * MARGIN;
-	y = MARGIN + 18;
-	y += put_wrapped(&body, MARGIN, y, text, "title", m->title) * LINE;
-	if (m->description[0])
-		y += put_wrapped(&body, MARGIN, y, text, "caption",
-				 m->description) * LINE;
-	put_verdict(&line, plan, check && check->load ? NULL : check,
-		    plan_span_time(plan, 0, n));
-	if (check && check->load) {
-		line.len = 0;
-		buf_printf(&line, "Illegal: step %zu: %s.", n + 1,
-			   check->reason);
-	}
-	if (line.data)
-		y += put_wrapped(&body, MARGIN, y, text,
-				 check && !check->legal ? "note" : "caption",
-				 line.data) * LINE;
+	y = put_heading(&d, plan, check, &line, text);
 	/* The places' names over their columns. */
 	for (k = 0; k < m->n_places; k++)
 		svg_put_text(&body, place_x(&d, (unsigned)k) + d.bank / 2, y + 4,
@@ -774,18 +781,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 	measure(&d, plan, check);
 	text = d.width - 2 * MARGIN;
 	/* The title, the description and the verdict, above the panels. */
-	y = MARGIN + 18;
-	y += put_wrapped(&body, MARGIN, y, text, "title", m->title) * LINE;
-	if (m->description[0])
-		y += put_wrapped(&body, MARGIN, y, text, "caption",
-				 m->description) * LINE;
-	put_verdict(&line, plan, check, plan_span_time(plan, 0,
-						       plan->n_states - 1));
-	if (line.data)
-		y += put_wrapped(&body, MARGIN, y, text,
-				 check && !check->legal ? "note" : "caption",
-				 line.data) * LINE;
-	d.y = y;
+	d.y = y = put_heading(&d, plan, check, &line, text);
 
 	memset(&p, 0, sizeof p);
 	p.left = left;

@@ -183,17 +183,6 @@ static unsigned bits_for(unsigned long long v)
 	return b ? b : 1;
 }
 
-static unsigned long long gcd(unsigned long long a, unsigned long long b)
-{
-	while (b) {
-		unsigned long long t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static void put_bits(uint64_t *w, size_t *pos, uint64_t v, unsigned bits)
 {
 	size_t k = *pos / 64;
@@ -230,13 +219,13 @@ static size_t crossing_key(const struct psearch *s, size_t crossing)
 	return s->margin ? 1 : 0;
 }
 
-static void pack(const struct psearch *s, const unsigned *row,
-		 const struct plan_track *t, uint64_t *key)
+/* Where everything is in row, into key from bit 0; returns the bits. */
+static size_t pack_places(const struct psearch *s, const unsigned *row,
+			  uint64_t *key)
 {
 	const struct model *m = s->m;
 	size_t i, p, b, pos = 0;
 
-	memset(key, 0, s->K * sizeof *key);
 	for (i = 0; i < m->n_items; i++) {
 		const unsigned *at = &row[i * s->P];
 
@@ -251,6 +240,16 @@ static void pack(const struct psearch *s, const unsigned *row,
 	}
 	for (b = 0; b < m->n_boats; b++)
 		put_bits(key, &pos, row[m->n_items * s->P + b], s->place_bits);
+	return pos;
+}
+
+static void pack(const struct psearch *s, const unsigned *row,
+		 const struct plan_track *t, uint64_t *key)
+{
+	size_t pos;
+
+	memset(key, 0, s->K * sizeof *key);
+	pos = pack_places(s, row, key);
 	if (s->phase_bits)
 		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
 	if (s->margin)
@@ -263,24 +262,8 @@ static void pack(const struct psearch *s, const unsigned *row,
 static void pack_row(const struct psearch *s, const unsigned *row,
 		     uint64_t *key)
 {
-	const struct model *m = s->m;
-	size_t i, p, b, pos = 0;
-
 	memset(key, 0, s->K_row * sizeof *key);
-	for (i = 0; i < m->n_items; i++) {
-		const unsigned *at = &row[i * s->P];
-
-		if (!m->items[i].is_kind) {
-			for (p = 0; p < s->P && !at[p]; p++)
-				;
-			put_bits(key, &pos, p, s->place_bits);
-			continue;
-		}
-		for (p = 0; p + 1 < s->P; p++)
-			put_bits(key, &pos, at[p], s->kind_bits[i]);
-	}
-	for (b = 0; b < m->n_boats; b++)
-		put_bits(key, &pos, row[m->n_items * s->P + b], s->place_bits);
+	pack_places(s, row, key);
 }
 
 static void unpack(const struct psearch *s, const uint64_t *key,
@@ -1475,14 +1458,11 @@ static int setup(struct psearch *s, const struct model *m,
 		} else {
 			bits += s->place_bits;
 		}
-		if (m->items[i].row_every)
-			period = period ? period / gcd(period, m->items[i].row_every)
-					  * m->items[i].row_every
-					: m->items[i].row_every;
 	}
 	bits += m->n_boats * s->place_bits;
 	s->K_row = (bits + 63) / 64;
-	s->period = (unsigned)period;
+	period = model_rowing_period(m);
+	s->period = period > 1 ? (unsigned)period : 0;
 	s->margin = m->has_margin;
 	s->dijkstra = m->minimize_time;
 	s->time_key = m->has_time_limit && !m->minimize_time;

@@ -75,17 +75,6 @@ static int lay_out(struct system *sys, const struct model *m,
 	return RIVER_OK;
 }
 
-static unsigned long long gcd(unsigned long long a, unsigned long long b)
-{
-	while (b) {
-		unsigned long long t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static int add_field(struct system *sys, uint64_t radix, int *which,
 		     const struct source *src, const struct loc *loc,
 		     const char *what, river_diag *diag)
@@ -115,7 +104,7 @@ static int add_field(struct system *sys, uint64_t radix, int *which,
 static int lay_out_fields(struct system *sys, const struct model *m,
 			  const struct source *src, river_diag *diag)
 {
-	unsigned long long period = 1, weight = 0;
+	unsigned long long period = model_rowing_period(m), weight = 0;
 	const struct loc *loc = NULL;
 	size_t i;
 	int rc = RIVER_OK;
@@ -124,10 +113,8 @@ static int lay_out_fields(struct system *sys, const struct model *m,
 	for (i = 0; i < m->n_items; i++) {
 		const struct item *it = &m->items[i];
 
-		if (it->row_every > 1) {
-			period = period / gcd(period, it->row_every) * it->row_every;
+		if (it->row_every > 1)
 			loc = &it->loc;
-		}
 		weight += (unsigned long long)it->weight * it->copies;
 	}
 	sys->period = (unsigned)period;
