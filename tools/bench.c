@@ -119,6 +119,20 @@ static const struct bench_case cases[] = {
 	{NULL, NULL, NULL, "jealous 12 3", 0, 3, 29, NO_PLAN, 0.01, 0},
 	{NULL, NULL, NULL, "jealous 100 4", 0, 3, 416, 197, 1.0, 0},
 	{NULL, NULL, NULL, "torch 16", 0, 3, 12439, 0, 2.0, 0},
+	/* Islands: the place search (lib/search/places.c). */
+	{"four elopements (an island), counted", NULL, "four-elopements.puz",
+	 NULL, 1, 5, 302, 16, 0.05, 0},
+	{"jealous husbands 20, an island",
+	 "title \"20\"\nparam n = 20\nitems husband[1..n], wife[1..n]\n"
+	 "boat seats 2\nplaces left bank, island, right bank\n"
+	 "the boat may go between left bank and island, island and right "
+	 "bank\nfor i, j in 1..n where i != j: wife[i] must not be with "
+	 "husband[j] unless husband[i] is there everywhere\n", NULL, NULL, 0,
+	 3, 12397, 154, 1.0, 0},
+	{"missionaries and cannibals 50, an island",
+	 "title \"50\"\nitems 50 m, 50 c\nboat seats 2\n"
+	 "places left bank, island, right bank\n"
+	 "c must not outnumber m\n", NULL, NULL, 0, 3, 145792, 199, 2.0, 0},
 };
 
 /* The goals' own sizes: minutes, and gigabytes for none 28. */
@@ -216,6 +230,9 @@ static void measure(struct result *r, const struct bench_case *c,
 	 * interchangeable items, which the merge would take in a few.  The
 	 * jealous husbands' goals are the merge of their couples. */
 	opts.no_symmetry = !c->family || strncmp(c->family, "jealous ", 8) != 0;
+	/* A puzzle of places is measured as river solve runs it. */
+	if (river_puzzle_place_count(p) > 2 || river_puzzle_boat_count(p) > 1)
+		opts.no_symmetry = 0;
 	getrusage(RUSAGE_SELF, &ru);
 	r->base_kib = ru.ru_maxrss;
 	for (i = 0; i < runs; i++) {
