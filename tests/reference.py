@@ -14,10 +14,17 @@ written as .puz text, and a plain search written straight from river(5)'s
                             (shared, another item's name, with blanks, a
                             count), and search none of them
 
+Every fourth puzzle (SEED a multiple of 4) has places or boats: more
+than two places (islands), or several boats, each with its seats, time
+and routes; its verdict is written after "places", without states.
+
 The search walks states (where each copy is, the boat, the crossing
 number, the last load's weight, the time so far), cheapest first, and
 counts the cheapest plans; the cost is crossings, or time when the
-puzzle minimizes it.
+puzzle minimizes it.  The search of places walks the same states with
+each copy's place and each boat's: a crossing is a leg of one boat
+between two places its routes join, and every place keeps the rules
+of the banks.
 """
 import heapq
 import itertools
@@ -45,27 +52,8 @@ def make_guarded_puzzle(rng, labels=None):
     p = {"items": items, "rules": [], "seats": rng.randint(2, 3),
          "load": 0, "margin": None, "loads": None, "boat_time": 0,
          "minimize_time": False, "time_limit": None}
-    names = [it["name"] for it in items]
     for _ in range(3):
-        kind = rng.choice(["eats", "with", "without"])
-        a, b = rng.sample(range(n_items), 2)
-        others = [x for x in range(n_items) if x not in (a, b)]
-        # (An eats rule without a guard breaks the start.)
-        guards = rng.sample(others, rng.randint(1, 2))
-        if kind == "without":
-            guards = [b] + guards[:rng.randint(0, 1)]
-            rule = {"kind": "without", "a": a, "guards": guards}
-            text = "%s must not be without %s" % (
-                names[a], " or ".join(names[x] for x in guards))
-        else:
-            rule = {"kind": "eats", "a": a, "b": b, "guards": guards}
-            text = "%s %s %s" % (names[a], "eats" if kind == "eats"
-                                 else "must not be with", names[b])
-            if guards:
-                text += " unless " + " or ".join(names[x] for x in guards)
-        rule["place"] = " on the banks"
-        rule["text"] = text
-        p["rules"].append(rule)
+        p["rules"].append(guarded_rule(rng, items))
     decl = []
     for it in items:
         d = it["name"]
@@ -77,6 +65,33 @@ def make_guarded_puzzle(rng, labels=None):
              "boat seats %d" % p["seats"]]
     lines += [rule["text"] for rule in p["rules"]]
     return "\n".join(lines) + "\n", p
+
+
+def guarded_rule(rng, items):
+    """A random eats, "must not be with" or "must not be without" rule
+    on the banks, with one or two guards (as many as there are other
+    items)."""
+    n_items = len(items)
+    names = [it["name"] for it in items]
+    kind = rng.choice(["eats", "with", "without"])
+    a, b = rng.sample(range(n_items), 2)
+    others = [x for x in range(n_items) if x not in (a, b)]
+    # (An eats rule without a guard breaks the start.)
+    guards = rng.sample(others, min(rng.randint(1, 2), len(others)))
+    if kind == "without":
+        guards = [b] + guards[:rng.randint(0, 1)]
+        rule = {"kind": "without", "a": a, "guards": guards}
+        text = "%s must not be without %s" % (
+            names[a], " or ".join(names[x] for x in guards))
+    else:
+        rule = {"kind": "eats", "a": a, "b": b, "guards": guards}
+        text = "%s %s %s" % (names[a], "eats" if kind == "eats"
+                             else "must not be with", names[b])
+        if guards:
+            text += " unless " + " or ".join(names[x] for x in guards)
+    rule["place"] = " on the banks"
+    rule["text"] = text
+    return rule
 
 
 def make_puzzle(rng, labels=None):
@@ -121,73 +136,9 @@ def make_puzzle(rng, labels=None):
             rowers = [items[0]]
     names = [it["name"] for it in items]
     for _ in range(rng.randint(0, 2)):
-        kind = rng.choice(["eats", "outnumber", "without", "alone", "exact",
-                           "at_most", "at_least", "sum", "general"])
-        place = rng.choice(["", "", " in the boat", " everywhere"])
-        a, b = rng.sample(range(n_items), 2)
-        rule = {"kind": kind, "place": place or " on the banks"}
-        if kind == "eats":
-            g = [x for x in range(n_items) if x not in (a, b)]
-            rule.update(a=a, b=b, guards=g[:1])
-            text = "%s eats %s" % (names[a], names[b])
-            if g[:1]:
-                text += " unless %s" % names[g[0]]
-        elif kind == "outnumber":
-            m = rng.randint(0, 1)
-            if items[a]["copies"] <= m:
-                continue
-            rule.update(a=[a], b=[b], m=m)
-            text = "%s must not outnumber %s" % (names[a], names[b])
-            if m:
-                text += " by more than %d" % m
-        elif kind == "without":
-            rule.update(a=a, guards=[b])
-            text = "%s must not be without %s" % (names[a], names[b])
-        elif kind == "alone":
-            rule.update(a=[a])
-            text = "%s must not be alone" % names[a]
-        elif kind == "exact":
-            rule.update(a=[a, b])
-            text = "%s and %s must not be alone together" % (names[a], names[b])
-        elif kind in ("at_most", "at_least"):
-            n = rng.randint(1, 2)
-            if kind == "at_most" and items[a]["copies"] + items[b]["copies"] <= n:
-                continue
-            rule.update(a=[a, b], n=n)
-            text = "at %s %d of %s, %s" % ("most" if kind == "at_most" else "least",
-                                          n, names[a], names[b])
-            if kind == "at_least":
-                place = " in the boat"
-                rule["place"] = place
-        elif kind == "general":
-            cond = general_condition(rng, items, 2)
-            if len(condition_items(cond)) == n_items and \
-               "'else'" in repr(cond):
-                continue  # "nothing else" would leave nothing out
-            guards = []
-            if rng.random() < 0.3:
-                guards = [rng.randrange(n_items)]
-            rule.update(cond=cond, guards=guards,
-                        named=condition_items(cond))
-            head = {"": "no bank may hold",
-                    " in the boat": "the boat must not hold",
-                    " everywhere": "no bank or boat may hold"}[place]
-            text = "%s %s" % (head, condition_text(cond, names, False))
-            if guards:
-                text += " unless %s" % names[guards[0]]
-            # The place is in the rule's head, not after it.
+        rule = random_rule(rng, items)
+        if rule is not None:
             p["rules"].append(rule)
-            rule["text"] = text
-            continue
-        else:
-            c = rng.randint(2, 6)
-            total = sum(items[x]["copies"] * items[x]["weight"] for x in (a, b))
-            if total <= c:
-                continue
-            rule.update(a=[a, b], n=c)
-            text = "weight of %s, %s must not exceed %d" % (names[a], names[b], c)
-        p["rules"].append(rule)
-        rule["text"] = text + place
     boat = []
     r = rng.random()
     if r < 0.2:
@@ -240,6 +191,82 @@ def make_puzzle(rng, labels=None):
     return "\n".join(lines) + "\n", p
 
 
+def random_rule(rng, items):
+    """A random rule among items, with its text (where it holds: on the
+    banks, in the boat or everywhere), or None when the rule drawn
+    could never be broken or never kept."""
+    n_items = len(items)
+    names = [it["name"] for it in items]
+    kind = rng.choice(["eats", "outnumber", "without", "alone", "exact",
+                       "at_most", "at_least", "sum", "general"])
+    place = rng.choice(["", "", " in the boat", " everywhere"])
+    a, b = rng.sample(range(n_items), 2)
+    rule = {"kind": kind, "place": place or " on the banks"}
+    if kind == "eats":
+        g = [x for x in range(n_items) if x not in (a, b)]
+        rule.update(a=a, b=b, guards=g[:1])
+        text = "%s eats %s" % (names[a], names[b])
+        if g[:1]:
+            text += " unless %s" % names[g[0]]
+    elif kind == "outnumber":
+        m = rng.randint(0, 1)
+        if items[a]["copies"] <= m:
+            return None
+        rule.update(a=[a], b=[b], m=m)
+        text = "%s must not outnumber %s" % (names[a], names[b])
+        if m:
+            text += " by more than %d" % m
+    elif kind == "without":
+        rule.update(a=a, guards=[b])
+        text = "%s must not be without %s" % (names[a], names[b])
+    elif kind == "alone":
+        rule.update(a=[a])
+        text = "%s must not be alone" % names[a]
+    elif kind == "exact":
+        rule.update(a=[a, b])
+        text = "%s and %s must not be alone together" % (names[a], names[b])
+    elif kind in ("at_most", "at_least"):
+        n = rng.randint(1, 2)
+        if kind == "at_most" and items[a]["copies"] + items[b]["copies"] <= n:
+            return None
+        rule.update(a=[a, b], n=n)
+        text = "at %s %d of %s, %s" % ("most" if kind == "at_most" else "least",
+                                      n, names[a], names[b])
+        if kind == "at_least":
+            place = " in the boat"
+            rule["place"] = place
+    elif kind == "general":
+        cond = general_condition(rng, items, 2)
+        if len(condition_items(cond)) == n_items and \
+           "'else'" in repr(cond):
+            return None  # "nothing else" would leave nothing out
+        if comparison_decided(items, cond):
+            return None  # river refuses it
+        guards = []
+        if rng.random() < 0.3:
+            guards = [rng.randrange(n_items)]
+        rule.update(cond=cond, guards=guards,
+                    named=condition_items(cond))
+        head = {"": "no bank may hold",
+                " in the boat": "the boat must not hold",
+                " everywhere": "no bank or boat may hold"}[place]
+        text = "%s %s" % (head, condition_text(cond, names, False))
+        if guards:
+            text += " unless %s" % names[guards[0]]
+        # The place is in the rule's head, not after it.
+        rule["text"] = text
+        return rule
+    else:
+        c = rng.randint(2, 6)
+        total = sum(items[x]["copies"] * items[x]["weight"] for x in (a, b))
+        if total <= c:
+            return None
+        rule.update(a=[a, b], n=c)
+        text = "weight of %s, %s must not exceed %d" % (names[a], names[b], c)
+    rule["text"] = text + place
+    return rule
+
+
 def general_condition(rng, items, depth):
     """A random condition of a general rule, as a tree: ("cmp", lhs, op,
     rhs) with sides lists of (sign, item, weighted) terms and a number,
@@ -274,6 +301,26 @@ def general_condition(rng, items, depth):
     if rng.random() < 0.5:
         return ("atleast", [a, b], rng.randint(1, total))
     return ("atmost", [a, b], rng.randint(0, total - 1))
+
+
+def comparison_decided(items, cond):
+    """Does some comparison of cond hold for every count, or for none?
+    (A sum of weights takes only some values: 2 of a kind of weight 4
+    weigh 0, 4 or 8.)"""
+    k = cond[0]
+    if k in ("and", "or"):
+        return comparison_decided(items, cond[1]) or \
+            comparison_decided(items, cond[2])
+    if k == "not":
+        return comparison_decided(items, cond[1])
+    if k != "cmp":
+        return False
+    values = {0}
+    for _, x, w in cond[1]:
+        step = items[x]["weight"] if w else 1
+        values = {v + c * step for v in values
+                  for c in range(items[x]["copies"] + 1)}
+    return len({compare(v, cond[2], cond[3]) for v in values}) < 2
 
 
 def condition_items(cond):
@@ -486,6 +533,413 @@ def search(p):
     return best, count
 
 
+# Places (more than two banks) and several boats.  Two to four places,
+# the first where everything starts and the last where it goes, unless
+# the start or the goal says otherwise; each boat has its seats, its
+# time and the pairs of places it may go between.
+
+PLACE_NAMES = [["left bank", "island", "right bank"],
+               ["left bank", "island", "rock", "right bank"],
+               ["north shore", "isle", "south shore"],
+               ["west", "reef", "sandbar", "east"]]
+
+
+def place_words(rng, places, x):
+    """How a line names place x: its name, or for the first and the
+    last, sometimes "left" and "right" ("left bank", "right bank")."""
+    if x == 0 and rng.random() < 0.3:
+        return rng.choice(["left", "left bank"])
+    if x == len(places) - 1 and rng.random() < 0.3:
+        return rng.choice(["right", "right bank"])
+    return places[x]
+
+
+def put(copies, n, where, home, last, n_places):
+    """Where a start (home 0) or a goal (home last) line that puts n of
+    copies at where leaves them all: the rest at home, or, when where is
+    home, at the other end (on two banks "1 sheep on the left" leaves
+    the others on the right)."""
+    at = [0] * n_places
+    rest = last - home if where == home else home
+    at[where] += n
+    at[rest] += copies - n
+    return tuple(at)
+
+
+def random_routes(rng, n_places):
+    """A random set of pairs of places, each pair as a frozenset: most
+    join every place to every other, by one leg or more."""
+    pairs = [frozenset(pq) for pq in itertools.combinations(range(n_places), 2)]
+    if rng.random() < 0.5:
+        # a chain through the places, sometimes with one shortcut
+        chain = [frozenset((x, x + 1)) for x in range(n_places - 1)]
+        extra = [pq for pq in pairs if pq not in chain]
+        if extra and rng.random() < 0.3:
+            chain.append(rng.choice(extra))
+        return set(chain)
+    while True:
+        routes = set(rng.sample(pairs, rng.randint(1, len(pairs))))
+        joined = {0}
+        for _ in range(n_places):
+            joined |= {x for pq in routes if pq & joined for x in pq}
+        if len(joined) == n_places or rng.random() < 0.1:
+            return routes
+
+
+def routes_text(rng, places, routes):
+    """The pairs as "the boat may go between" writes them."""
+    return ", ".join("%s and %s" % tuple(
+        place_words(rng, places, x) for x in
+        (sorted(pq) if rng.random() < 0.5 else sorted(pq, reverse=True)))
+        for pq in sorted(routes, key=sorted))
+
+
+def make_places_puzzle(rng):
+    """A random small puzzle of places or boats: three or four places
+    and one boat (its routes sometimes restricted), two banks and two
+    boats, or three places and two boats that go between different
+    places; a few individuals (two often alike) and small kinds, or
+    couples under the jealous husbands' rule, rowers with their turns,
+    a few rules of every kind, a start or goal that puts some of it on
+    an island, and sometimes times, the least of which is sought.  A
+    rule that the start or the goal would break is mostly drawn again
+    (a few puzzles in a hundred are refused for one)."""
+    shape = rng.choice(["islands", "islands", "two boats", "islands and boats"])
+    n_places = {"islands": rng.choice([3, 3, 4]), "two boats": 2,
+                "islands and boats": 3}[shape]
+    n_boats = 1 if shape == "islands" else 2
+    if n_places == 2:
+        places = ["left bank", "right bank"]
+    else:
+        places = rng.choice([pn for pn in PLACE_NAMES if len(pn) == n_places])
+    last = n_places - 1
+    # Sometimes couples (husband[i], wife[i]) whom the jealousy rule
+    # makes exchangeable two by two, as in the jealous husbands; else a
+    # few items, two of them often alike.
+    couples = 0
+    if rng.random() < 0.2:
+        couples = rng.choice([2, 2, 3]) if n_places * n_boats < 6 else 2
+    items = []
+    if couples:
+        for family, weight, time in (("husband", rng.randint(1, 4), rng.randint(1, 5)),
+                                     ("wife", rng.randint(1, 4), rng.randint(1, 5))):
+            for i in range(1, couples + 1):
+                items.append({"name": "%s[%d]" % (family, i), "copies": 1,
+                              "rows": True, "weight": weight, "time": time,
+                              "alone": False, "every": 0, "on": set()})
+    else:
+        for i in range(rng.randint(2, 4 if n_places < 4 else 3)):
+            copies = rng.choice([1, 1, 1, 2, 2, 3] if n_places < 4 else [1, 1, 1, 2])
+            name = ("k%d" % i) if copies > 1 else ("i%d" % i)
+            items.append({"name": name, "copies": copies, "rows": True,
+                          "weight": rng.randint(1, 4), "time": rng.randint(1, 5),
+                          "alone": False, "every": 0, "on": set()})
+    n_items = len(items)
+    names = [it["name"] for it in items]
+    p = {"items": items, "rules": [], "seats": 0, "load": 0, "margin": None,
+         "loads": None, "boat_time": 0, "minimize_time": False,
+         "time_limit": None, "places": places, "boats": []}
+    if couples:
+        r = rng.random()
+        rowers = items if r < 0.6 else items[:couples] if r < 0.9 else \
+            [items[0], items[couples]]
+    else:
+        rowers = [it for it in items if rng.random() < 0.8] or [rng.choice(items)]
+    for it in items:
+        it["rows"] = it in rowers
+    for it in rowers:
+        r = rng.random()
+        if r < (0.05 if couples else 0.1):
+            it["alone"] = True
+        elif r < (0.1 if couples else 0.2):
+            it["every"] = rng.choice([2, 3])
+            it["on"] = set(rng.sample(range(1, it["every"] + 1),
+                                      rng.randint(1, it["every"] - 1)))
+    singles = [it for it in items if it["copies"] == 1]
+    if not couples and len(singles) >= 2 and rng.random() < 0.4:
+        a, b = rng.sample(singles, 2)
+        for key in ("weight", "time", "rows", "alone", "every"):
+            b[key] = a[key]
+        b["on"] = set(a["on"])
+        rowers = [it for it in items if it["rows"]]
+        if not rowers:
+            items[0]["rows"] = True
+            rowers = [items[0]]
+    lines = ['title "Random places"']
+    if couples:
+        lines.append("items " + ", ".join(
+            "%s[1..%d] (weight %d, time %d)" % (family, couples, it["weight"], it["time"])
+            for family, it in (("husband", items[0]), ("wife", items[couples]))))
+    else:
+        decl = []
+        for it in items:
+            d = it["name"] if it["copies"] == 1 else "%d %s" % (it["copies"], it["name"])
+            decl.append("%s (weight %d, time %d)" % (d, it["weight"], it["time"]))
+        lines.append("items " + ", ".join(decl))
+    if n_places > 2 or rng.random() < 0.5:
+        lines.append("places " + ", ".join(places))
+    # The boats: one (its seats, or a list of loads, a load limit, a
+    # margin), or two named ones, each its seats and perhaps a time;
+    # each goes between any two places unless its routes say otherwise.
+    every_pair = {frozenset(pq) for pq in
+                  itertools.combinations(range(n_places), 2)}
+    route_lines = []
+    if n_boats == 1:
+        boat = {"name": rng.choice(["boat", "ferry"]),
+                "seats": rng.choice([1, 2, 2, 2, 3, 3]),
+                "time": 0, "routes": every_pair}
+        clauses = []
+        if rng.random() < 0.1:
+            loads = [[x] for x in range(n_items) if items[x]["rows"]]
+            x, y = rng.sample(range(n_items), 2)
+            loads.append([x, y])
+            p["loads"] = loads
+            boat["seats"] = sum(it["copies"] for it in items)
+            clauses.append("carries " + " or ".join(
+                " and ".join(names[i] for i in ld) for ld in loads))
+        else:
+            clauses.append("seats %d" % boat["seats"])
+        if rng.random() < 0.15:
+            p["load"] = rng.randint(3, 8)
+            clauses.append("load %d" % p["load"])
+        if rng.random() < 0.15:
+            p["margin"] = rng.randint(1, 3)
+            clauses.append("margin %d" % p["margin"])
+        if rng.random() < 0.2:
+            boat["time"] = rng.randint(1, 4)
+            clauses.append("time %d" % boat["time"])
+        lines.append("boat %s%s" % ("" if boat["name"] == "boat" else
+                                    boat["name"] + " ", ", ".join(clauses)))
+        p["boats"].append(boat)
+        r = rng.random()
+        if r < 0.45:
+            boat["routes"] = random_routes(rng, n_places)
+            route_lines.append("the %s may %s between %s" % (
+                boat["name"], rng.choice(["go", "go", "travel"]),
+                routes_text(rng, places, boat["routes"])))
+        elif r < 0.55:
+            route_lines.append("the %s may go between any two places" %
+                               boat["name"])
+    else:
+        for name, seats in (("ferry", [2, 2, 3]), ("raft", [1, 1, 2])):
+            boat = {"name": name, "seats": rng.choice(seats), "time": 0,
+                    "routes": every_pair}
+            clause = "seats %d" % boat["seats"]
+            if rng.random() < 0.3:
+                boat["time"] = rng.randint(1, 4)
+                clause += ", time %d" % boat["time"]
+            lines.append("boat %s %s" % (name, clause))
+            p["boats"].append(boat)
+        if n_places > 2:
+            # Different routes: one boat's or both restricted.
+            while True:
+                routes = [random_routes(rng, n_places) if rng.random() < 0.8
+                          else every_pair for _ in range(2)]
+                if routes[0] != routes[1]:
+                    break
+            for boat, rt in zip(p["boats"], routes):
+                boat["routes"] = rt
+                if rt != every_pair or rng.random() < 0.3:
+                    route_lines.append("the %s may go between %s" % (
+                        boat["name"], routes_text(rng, places, rt)
+                        if rt != every_pair else "any two places"))
+    if couples and len(rowers) == n_items and rng.random() < 0.5:
+        lines.append("rowers husband, wife")
+    elif couples and rowers == items[:couples] and rng.random() < 0.5:
+        lines.append("rowers husband")
+    else:
+        lines.append("rowers " + ", ".join(it["name"] for it in rowers))
+    for it in rowers:
+        if it["alone"]:
+            lines.append("%s rows only alone" % it["name"])
+        elif it["every"]:
+            lines.append("%s rows only on crossings %s of every %d" % (
+                it["name"], ", ".join(str(c) for c in sorted(it["on"])),
+                it["every"]))
+    lines += route_lines
+    # The jealous husbands' rule, on the banks or everywhere.
+    if couples:
+        place = rng.choice(["", " everywhere"])
+        for i in range(couples):
+            for j in range(couples):
+                if i != j:
+                    p["rules"].append({
+                        "kind": "eats", "a": couples + i, "b": j,
+                        "guards": [i], "place": place or " on the banks"})
+        lines.append("for i, j in 1..%d where i != j: wife[i] must not be "
+                     "with husband[j] unless husband[i] is there%s" %
+                     (couples, place))
+    # The start and the goal: everything at the first place, and every
+    # item at the last (the boats anywhere), but for what their lines
+    # put elsewhere; they differ, and mostly keep the rules so far.
+    while True:
+        ends = []
+        for goal in (False, True):
+            home = last if goal else 0
+            at = [put(it["copies"], it["copies"], home, home, last, n_places)
+                  for it in items]
+            boats = [None if goal else 0 for _ in p["boats"]]
+            said = {}  # place: what the line puts there
+            if rng.random() < 0.35:
+                for i in rng.sample(range(n_items), rng.randint(1, 2)):
+                    where = rng.randrange(n_places)
+                    n = items[i]["copies"]
+                    if n > 1 and rng.random() < 0.5:
+                        n = rng.randint(1, n - 1)
+                        what = "%d %s" % (n, names[i])
+                    else:
+                        what = rng.choice(["", "the "]) + names[i]
+                    at[i] = put(items[i]["copies"], n, where, home, last,
+                                n_places)
+                    said.setdefault(where, []).append(what)
+            for b, boat in enumerate(p["boats"]):
+                if rng.random() < 0.25:
+                    # A boat that ends away from everything cannot have
+                    # brought the last of it.
+                    where = rng.randrange(n_places)
+                    if goal and where not in said and rng.random() < 0.8:
+                        where = rng.choice(list(said) + [last])
+                    # Nor can one start where there is no one to row it.
+                    if not goal and not any(a[where] for a in at) and \
+                            rng.random() < 0.8:
+                        where = rng.choice([x for x in range(n_places)
+                                            if any(a[x] for a in at)])
+                    boats[b] = where
+                    said.setdefault(where, []).append(
+                        boat["name"] if n_boats > 1 or rng.random() < 0.5
+                        else "boat")
+            text = ["%s %s on %s%s" % ("goal" if goal else "start",
+                                       ", ".join(what),
+                                       rng.choice(["", "the "]),
+                                       place_words(rng, places, where))
+                    for where, what in sorted(said.items())]
+            ends.append((tuple(at), tuple(boats), text))
+        (sa, sb, st), (ga, gb, gt) = ends
+        if not (places_ok(p, sa) and places_ok(p, ga)) and rng.random() < 0.8:
+            continue
+        if sa != ga or any(g is not None and g != s for s, g in zip(sb, gb)):
+            break
+    p["start_at"], p["start_boats"] = sa, sb
+    p["goal_at"], p["goal_boats"] = ga, gb
+    lines += st + gt
+    # The other rules: one the start or the goal breaks is mostly drawn
+    # again.
+    for _ in range(rng.randint(0, 1 if couples else 2)):
+        for _ in range(5):
+            if rng.random() < 0.25:
+                rule = guarded_rule(rng, items)
+            else:
+                rule = random_rule(rng, items)
+            if rule is None:
+                continue
+            p["rules"].append(rule)
+            if (places_ok(p, sa) and places_ok(p, ga)) or rng.random() < 0.03:
+                break
+            p["rules"].pop()
+        else:
+            continue
+        lines.append(rule["text"])
+    if rng.random() < 0.3:
+        p["minimize_time"] = True
+        lines.append("minimize time")
+    if rng.random() < 0.15:
+        p["time_limit"] = rng.randint(8, 30)
+        lines.append("time limit %d" % p["time_limit"])
+    return "\n".join(lines) + "\n", p
+
+
+def places_ok(p, at):
+    """Does every place obey the rules that hold on the banks?"""
+    for x in range(len(p["places"])):
+        count = [a[x] for a in at]
+        for rule in p["rules"]:
+            if rule["place"] in (" on the banks", " everywhere") and \
+                    broken(p, rule, count):
+                return False
+    return True
+
+
+def search_places(p):
+    """Cheapest first over (each item's copies at each place, each
+    boat's place, crossing, last weight, time); a crossing is a leg of
+    one boat between two places its routes join."""
+    items = p["items"]
+    n_places = len(p["places"])
+    if not places_ok(p, p["start_at"]) or not places_ok(p, p["goal_at"]):
+        return "invalid"
+    period = 1
+    for it in items:
+        if it["every"]:
+            period = period * it["every"] // __import__("math").gcd(period, it["every"])
+    # Each boat as loads_from reads the one boat of two banks.
+    boat_p = [dict(p, seats=b["seats"], boat_time=b["time"]) for b in p["boats"]]
+
+    def key(s):
+        at, boats, crossing, prev, elapsed = s
+        return (at, boats, crossing % period,
+                prev if p["margin"] is not None else None,
+                elapsed if p["time_limit"] is not None and
+                not p["minimize_time"] else None)
+
+    def is_goal(at, boats):
+        return at == p["goal_at"] and all(
+            g is None or g == b for b, g in zip(boats, p["goal_boats"]))
+
+    start = (p["start_at"], p["start_boats"], 0, None, 0)
+    dist = {key(start): (0, 1)}
+    heap = [(0, 0, start)]
+    tie = itertools.count(1)
+    best = None
+    count = 0
+    done = set()
+    while heap:
+        cost, _, s = heapq.heappop(heap)
+        k = key(s)
+        if k in done:
+            continue
+        if best is not None and cost > best:
+            break
+        done.add(k)
+        paths = dist[k][1]
+        at, boats, crossing, prev, elapsed = s
+        if is_goal(at, boats):
+            best = cost
+            count += paths
+            continue
+        for b, boat in enumerate(p["boats"]):
+            here = boats[b]
+            for there in range(n_places):
+                if there == here or frozenset((here, there)) not in boat["routes"]:
+                    continue
+                present = [a[here] for a in at]
+                for load, weight, trip in loads_from(boat_p[b], present,
+                                                     crossing + 1, prev, elapsed):
+                    nat = []
+                    for a, c in zip(at, load):
+                        a = list(a)
+                        a[here] -= c
+                        a[there] += c
+                        nat.append(tuple(a))
+                    nat = tuple(nat)
+                    if not places_ok(p, nat):
+                        continue
+                    nboats = boats[:b] + (there,) + boats[b + 1:]
+                    ns = (nat, nboats, crossing + 1, weight, elapsed + trip)
+                    nc = cost + (trip if p["minimize_time"] else 1)
+                    nk = key(ns)
+                    if nk in done:
+                        continue
+                    old = dist.get(nk)
+                    if old is None or nc < old[0]:
+                        dist[nk] = (nc, paths)
+                        heapq.heappush(heap, (nc, next(tie), ns))
+                    elif nc == old[0]:
+                        dist[nk] = (nc, old[1] + paths)
+    if best is None:
+        return None
+    return best, count
+
+
 def main():
     if sys.argv[1] == "--labels":
         first, last, out = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
@@ -496,10 +950,15 @@ def main():
         return
     seed, out = int(sys.argv[1]), sys.argv[2]
     rng = random.Random(seed)
-    text, p = make_puzzle(rng)
+    # Every fourth puzzle is one of places or boats, said by "places"
+    # before its verdict.
+    places = seed % 4 == 0
+    text, p = make_places_puzzle(rng) if places else make_puzzle(rng)
     with open("%s/%d.puz" % (out, seed), "w") as f:
         f.write(text)
-    got = search(p)
+    got = search_places(p) if places else search(p)
+    if places:
+        print("places", end=" ")
     if got == "invalid":
         print("invalid")
     elif got is None:

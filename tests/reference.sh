@@ -13,11 +13,19 @@
 # that no plan exists, or that a time is the least, can take Gecode
 # minutes, too long to try on all); a fifth of those solved in the least
 # time go through the SMT-LIB model, a run of z3 for each bound.
+# Every fourth puzzle is one of places or boats (three or four places,
+# or two boats; its verdict is said after "places"): river's place
+# search must find the same optimum and number of optimal plans (its
+# states are orbits of interchangeable items, not the reference's
+# labelled ones, so they are not compared), and river verify accept its
+# plan; the models and engines do not take such a puzzle.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 
-seeds=${REFERENCE_SEEDS:-200}
+# 260 seeds: about as many puzzles of two banks as the 200 of before
+# every fourth became one of places.
+seeds=${REFERENCE_SEEDS:-260}
 seed=1
 while test "$seed" -le "$seeds"; do
 	want=$(python3 "$srcdir/tests/reference.py" "$seed" "$tmp") || {
@@ -25,6 +33,11 @@ while test "$seed" -le "$seeds"; do
 		seed=$((seed + 1))
 		continue
 	}
+	case $want in
+	places\ *) places=yes; want=${want#places } ;;
+	*) places= ;;
+	esac
+	label="$seed${places:+ (places)}"
 	puz="$tmp/$seed.puz"
 	run_river solve -f json --count "$puz" >"$tmp/out.json" 2>"$tmp/err"
 	status=$?
@@ -32,9 +45,9 @@ while test "$seed" -le "$seeds"; do
 	invalid)
 		# The start or the goal breaks a rule: river refuses it.
 		if test $status -eq 2 && grep -q "breaks this rule" "$tmp/err"; then
-			ok "$seed: refused, as its start or goal breaks a rule"
+			ok "$label: refused, as its start or goal breaks a rule"
 		else
-			not_ok "$seed: want a refusal, got exit $status"
+			not_ok "$label: want a refusal, got exit $status"
 		fi ;;
 	unsolvable*)
 		# "unsolvable N": the reachable states, where a state is only
@@ -44,10 +57,10 @@ while test "$seed" -le "$seeds"; do
 		in_all=$(sed -n 's/^  "states_in_all": \([0-9]*\),*$/\1/p' "$tmp/out.json")
 		if test $status -eq 1 && grep -q '"solved": false' "$tmp/out.json" &&
 		   { test -z "$states" || test "$in_all" = "$states"; }; then
-			ok "$seed: no solution${states:+, $states reachable states}"
+			ok "$label: no solution${states:+, $states reachable states}"
 		else
 			sed 's/^/# /' "$puz" "$tmp/err"
-			not_ok "$seed: want no solution${states:+ and $states states}, got exit $status${states:+ and $in_all states}"
+			not_ok "$label: want no solution${states:+ and $states states}, got exit $status${states:+ and $in_all states}"
 		fi ;;
 	*)
 		set -- $want # solved COST crossings|time COUNT
@@ -55,22 +68,26 @@ while test "$seed" -le "$seeds"; do
 		count=$(sed -n 's/^  "optimal_plans": \([0-9]*\),$/\1/p' "$tmp/out.json")
 		if test $status -eq 0 && test "$cost" = "$2" && test "$count" = "$4" &&
 		   run_river verify "$puz" "$tmp/out.json" >/dev/null; then
-			ok "$seed: $2 $3, $4 optimal plans"
+			ok "$label: $2 $3, $4 optimal plans"
 		else
 			sed 's/^/# /' "$puz" "$tmp/err"
-			not_ok "$seed: want $2 $3 and $4 plans, got '$cost' and '$count' (exit $status)"
+			not_ok "$label: want $2 $3 and $4 plans, got '$cost' and '$count' (exit $status)"
 		fi ;;
 	esac
+	if test -n "$places"; then
+		seed=$((seed + 1))
+		continue
+	fi
 	# The models' default horizon is at least the fewest crossings.
 	case $want in solved*crossings*)
 		set -- $want
 		h=$(run_river export --to minizinc "$puz" 2>"$tmp/err" |
 		    sed -n 's/^int: H = \([0-9]*\);.*/\1/p')
 		if test -n "$h" && test "$h" -ge "$2"; then
-			ok "$seed: the default horizon $h bounds $2 crossings"
+			ok "$label: the default horizon $h bounds $2 crossings"
 		else
 			sed 's/^/# /' "$puz" "$tmp/err"
-			not_ok "$seed: the default horizon '$h' is below $2 crossings"
+			not_ok "$label: the default horizon '$h' is below $2 crossings"
 		fi
 	esac
 	case $want in solved*crossings*) mzn=$((seed % 5)) ;; *) mzn=1 ;; esac
@@ -90,10 +107,10 @@ while test "$seed" -le "$seeds"; do
 		set -- $want
 		if test $status -eq 0 &&
 		   test "$(sed -n "s/^  \"$3\": \([0-9]*\),$/\1/p" "$tmp/mzn.json")" = "$2"; then
-			ok "$seed: $engine agrees ($want)"
+			ok "$label: $engine agrees ($want)"
 		else
 			sed 's/^/# /' "$puz" "$tmp/err"
-			not_ok "$seed: $engine disagrees with $want (exit $status)"
+			not_ok "$label: $engine disagrees with $want (exit $status)"
 		fi
 	done
 	seed=$((seed + 1))
