@@ -180,7 +180,7 @@ check_fault "a place that is not the puzzle's" 'farmer --> middle\n' \
 check_fault "where the boat goes, unsaid" 'wife1 husband1\n' \
 	"$isl" "step 1: say where the boat goes"
 check_fault "a passenger not where the boat is" 'ferry: farmer goat --> right bank\nraft: farmer --> island\n' \
-	"$two" "step 2: the farmer not at the left bank, where the raft is"
+	"$two" "step 2: the farmer is not at the left bank, where the raft is"
 run_river verify "$isl" /dev/null >"$tmp/out" 2>&1
 expect "an empty plan is a bad plan (exit 2)" 2 "$?"
 

@@ -689,15 +689,23 @@ static void replay_places(const struct reader *r, river_verdict *v,
 				return;
 			}
 			if (c->count[i] > row[i * np + from]) {
-				snprintf(v->reason, sizeof v->reason,
-					 "%s %s not at the %s, where the %s is",
-					 m->items[i].is_kind ? "so many"
-							     : "the",
-					 m->items[i].is_kind ? m->items[i].name
-							     : m->items[i].name,
-					 m->place_names[from],
-					 m->n_boats > 1 ? m->boats[b].name
-							: "boat");
+				const char *boat = m->n_boats > 1
+						   ? m->boats[b].name : "boat";
+
+				if (!m->items[i].is_kind)
+					snprintf(v->reason, sizeof v->reason,
+						 "the %s is not at the %s, where "
+						 "the %s is", m->items[i].name,
+						 m->place_names[from], boat);
+				else
+					snprintf(v->reason, sizeof v->reason,
+						 "there %s not %u %s at the %s, "
+						 "where the %s is",
+						 c->count[i] == 1 ? "is" : "are",
+						 c->count[i], c->count[i] == 1
+						 ? m->items[i].singular
+						 : m->items[i].name,
+						 m->place_names[from], boat);
 				return;
 			}
 		}
