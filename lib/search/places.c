@@ -3,11 +3,13 @@
  * or by Dijkstra's order. */
 #include "search/places.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/bound.h"
 #include "system/audit.h"
 #include "system/symmetry.h"
 #include "system/tuples.h"
@@ -89,9 +91,12 @@ void places_plan_release(struct places_plan *p)
 struct node {
 	uint32_t parent;          /* UINT32_MAX for the start */
 	uint32_t depth;
-	unsigned long long dist;  /* the time so far (Dijkstra's) */
+	/* In order of cost (s->ordered): the cost so far, the time
+	 * (Dijkstra's) or the crossings (A*, then depth). */
+	unsigned long long dist;
 	unsigned long long paths; /* labelled paths to its orbit */
-	bool settled;             /* Dijkstra's: expanded, dist final */
+	uint32_t bound;           /* search/bound.h, of its row */
+	bool settled;             /* in order of cost: expanded, dist final */
 };
 
 /* Keys of K words in the order they came (keys[k * K ..] the k-th),
@@ -111,8 +116,13 @@ struct leg_verdict {
 	unsigned long long weight, time;
 };
 
+/* A node in the heap of the search in order of cost: its cost when
+ * pushed, and the order it is taken in, by the cost plus the bound on
+ * what is left, then by the cost (the least first when the optimal plans
+ * are counted: every node before it on one is then taken first; else
+ * the greatest, nearest the goal). */
 struct heap_entry {
-	unsigned long long dist;
+	unsigned long long dist, f, tie;
 	uint32_t node;
 };
 
@@ -136,6 +146,14 @@ struct psearch {
 	unsigned place_bits, *kind_bits, phase_bits;
 	unsigned period;     /* of the rowing turns (0: none) */
 	bool margin, time_key, dijkstra;
+	/* The order of the search: breadth first, or by cost (Dijkstra's
+	 * for the least time; A* for the fewest crossings when the bound
+	 * can tell states apart), each cost plus the bound on what is left
+	 * (search/bound.h) in crossings times the least time of a leg
+	 * (unit).  counting: the optimal plans are counted. */
+	bool ordered, counting;
+	struct places_bound bound;
+	unsigned long long unit;
 	size_t K;            /* words per key */
 	/* The states: their keys (keys[k * K ..] is states.keys'), and
 	 * nodes[k]. */
@@ -143,17 +161,29 @@ struct psearch {
 	uint64_t *keys;
 	struct node *nodes;
 	size_t n, cap;
-	/* What the rules say of a row (safe[k] for the k-th key of safety,
-	 * a row's key without the crossing's phase, weight or time), and of
-	 * a leg (legs: a load, its boat, the phase, weight and time the
-	 * crossing's meaning reads; leg[k] its verdict).  The meaning is a
-	 * property of the row or the load alone, so each is asked once. */
-	struct keyset safety, legs, contents;
-	unsigned char *safe, *content_safe;
+	/* What the rules say of a place's copies (content_safe[k] for the
+	 * k-th key of contents, up to symmetry), and of a leg (legs: a
+	 * load, its boat, the phase, weight and time the crossing's meaning
+	 * reads; leg[k] its verdict).  The meaning is a property of the
+	 * copies or the load alone, so each is asked once. */
+	struct keyset legs, contents;
+	unsigned char *content_safe;
 	size_t content_cap, K_place;
+	/* A place's copies up to symmetry (place_safe): the items kept
+	 * apart (loose), and slots counting the rest: per class of alike
+	 * individuals its members there (slot_class[i], member i's slot);
+	 * per class of tuples, from tuple_slot[j] on for tuple j, how many
+	 * tuples have each set of their members there (item_tuple[i],
+	 * member i's tuple).  orbit_base: the slots of each place of the
+	 * row expanded, counted once an expansion. */
+	size_t *loose, n_loose, n_slots;
+	long *slot_class, *item_tuple;
+	size_t *tuple_slot;
+	unsigned *orbit_base, *slots;
 	struct leg_verdict *leg;
-	size_t safe_cap, legs_cap;
-	size_t K_row, K_leg;
+	size_t legs_cap;
+	size_t K_leg;
+	size_t *leg_at;      /* the bit of each item's load in a leg's key */
 	unsigned leg_boat_bits;
 	bool audit;          /* the checking mode: every memo asked again */
 	/* The expansion under way, and how many loads the one tried
@@ -172,6 +202,10 @@ struct psearch {
 	 * canonical to ask the rules of. */
 	unsigned *cur, *row, *next, *canon;
 	uint64_t *key;
+	/* The places of s->canon packed (a row's key, K words, without the
+	 * crossing's phase, weight or time), and its bits. */
+	uint64_t *canon_key;
+	size_t canon_bits;
 };
 
 static unsigned bits_for(unsigned long long v)
@@ -243,13 +277,10 @@ static size_t pack_places(const struct psearch *s, const unsigned *row,
 	return pos;
 }
 
-static void pack(const struct psearch *s, const unsigned *row,
-		 const struct plan_track *t, uint64_t *key)
+/* The crossing's phase, weight and time into key from pos. */
+static void pack_track(const struct psearch *s, const struct plan_track *t,
+		       uint64_t *key, size_t pos)
 {
-	size_t pos;
-
-	memset(key, 0, s->K * sizeof *key);
-	pos = pack_places(s, row, key);
 	if (s->phase_bits)
 		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
 	if (s->margin)
@@ -258,12 +289,20 @@ static void pack(const struct psearch *s, const unsigned *row,
 		put_bits(key, &pos, t->time, 64);
 }
 
-/* A row's key without the crossing's phase, weight or time. */
-static void pack_row(const struct psearch *s, const unsigned *row,
-		     uint64_t *key)
+static void pack(const struct psearch *s, const unsigned *row,
+		 const struct plan_track *t, uint64_t *key)
 {
-	memset(key, 0, s->K_row * sizeof *key);
-	pack_places(s, row, key);
+	memset(key, 0, s->K * sizeof *key);
+	pack_track(s, t, key, pack_places(s, row, key));
+}
+
+/* The key of the row row_safe made canonical last (in s->canon), with
+ * the track t: its places as row_safe packed them. */
+static void pack_canon(const struct psearch *s, const struct plan_track *t,
+		       uint64_t *key)
+{
+	memcpy(key, s->canon_key, s->K * sizeof *key);
+	pack_track(s, t, key, s->canon_bits);
 }
 
 static void unpack(const struct psearch *s, const uint64_t *key,
@@ -322,47 +361,55 @@ static void set_place(const struct psearch *s, unsigned *row, size_t i,
 static void canonical(const struct psearch *s, unsigned *row)
 {
 	const struct tuples *t = s->tuples;
-	unsigned places[MODEL_MAX_ITEMS + 1];
-	size_t k, a, b, j, w;
+	unsigned was[MODEL_MAX_ITEMS + 1];
+	/* How many members (tuples) are at each place (placement): a
+	 * counting sort, each rewritten only where its place changes. */
+	size_t many[1u << (2 * TUPLES_MAX_WIDTH)];
+	size_t k, a, j, w, x, n;
 
 	for (k = 0; k < s->n_classes; k++) {
 		const size_t *mem = &s->cls_items[s->cls_at[k]];
-		size_t n = s->cls_at[k + 1] - s->cls_at[k];
 
-		for (a = 0; a < n; a++) {
-			unsigned v = place_of(s, row, mem[a]);
-
-			for (b = a; b > 0 && places[b - 1] > v; b--)
-				places[b] = places[b - 1];
-			places[b] = v;
-		}
+		n = s->cls_at[k + 1] - s->cls_at[k];
+		memset(many, 0, s->P * sizeof *many);
 		for (a = 0; a < n; a++)
-			set_place(s, row, mem[a], places[a]);
+			many[was[a] = place_of(s, row, mem[a])]++;
+		for (a = 0, x = 0; a < n; a++) {
+			while (!many[x])
+				x++;
+			many[x]--;
+			if (was[a] != x)
+				set_place(s, row, mem[a], (unsigned)x);
+		}
 	}
 	if (!t)
 		return;
 	for (k = 0; k < t->n_classes; k++) {
 		const struct tuple_class *c = &t->classes[k];
-		unsigned v[MODEL_MAX_ITEMS + 1]; /* per tuple, as one number */
+		size_t placements = 1;
 
+		for (w = 0; w < t->width; w++)
+			placements *= s->P;
+		memset(many, 0, placements * sizeof *many);
 		for (a = 0; a < c->n; a++) {
-			unsigned x = 0;
+			unsigned v = 0;
 
 			for (w = 0; w < t->width; w++)
-				x = x * s->P +
+				v = v * s->P +
 				    place_of(s, row, t->item[c->first + a][w]);
-			for (b = a; b > 0 && v[b - 1] > x; b--)
-				v[b] = v[b - 1];
-			v[b] = x;
+			many[was[a] = v]++;
 		}
-		for (a = 0; a < c->n; a++) {
-			unsigned x = v[a];
+		for (a = 0, x = 0; a < c->n; a++) {
+			size_t v;
 
-			for (j = t->width; j-- > 0;) {
+			while (!many[x])
+				x++;
+			many[x]--;
+			if (was[a] == x)
+				continue;
+			for (v = x, j = t->width; j-- > 0; v /= s->P)
 				set_place(s, row, t->item[c->first + a][j],
-					  x % s->P);
-				x /= s->P;
-			}
+					  (unsigned)(v % s->P));
 		}
 	}
 }
@@ -550,6 +597,8 @@ struct expansion {
 	unsigned long long mult;
 	visit_fn visit;
 	void *ctx;
+	/* The items of the load tried. */
+	size_t moved[MODEL_MAX_ITEMS + 1], n_moved;
 };
 
 /* The checking mode's verdict on a memo that disagreed with the meaning
@@ -565,12 +614,37 @@ static void audit_memo(const char *what)
 	abort();
 }
 
+/* The checking mode: the bound drops by at most a crossing's cost in
+ * crossings (search/bound.h) along every leg the search makes, and is 0
+ * at the goal. */
+static void audit_bound(const struct psearch *s, const struct node *from,
+			const struct node *to, const struct plan_track *t)
+{
+	unsigned long long cost = 1;
+
+	if (!s->unit)
+		return;
+	if (s->dijkstra)
+		cost = t->time - from->dist;
+	if (mul_saturating(from->bound, s->unit) >
+	    add_saturating(cost, mul_saturating(to->bound, s->unit)) ||
+	    (to->bound && places_row_is_goal(s->m, s->row))) {
+		fprintf(stderr, "river: checking mode (RIVER_CHECK): the place "
+			"search's bound on the crossings left goes from %lu to "
+			"%lu along a leg of cost %llu\n",
+			(unsigned long)from->bound, (unsigned long)to->bound,
+			cost);
+		abort();
+	}
+}
+
 /* May the leg with x->load go, the track as t says?  The crossing's
  * meaning (model_crossing_legal) is asked once a load, boat and what of
  * the track it reads; t follows the leg as that call would. */
 static int leg_legal(struct psearch *s, const struct expansion *x,
-		     const unsigned *after, struct plan_track *t, bool *legal)
+		     struct plan_track *t, bool *legal)
 {
+	unsigned after[MODEL_MAX_ITEMS + 1];
 	const struct model *m = s->m;
 	struct plan_track fresh = *t;
 	struct leg_verdict *v;
@@ -581,10 +655,15 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	bool added;
 	int rc;
 
+	/* The load: few of the items, each at its own bits. */
 	memset(key, 0, s->K_leg * sizeof *key);
 	for (i = 0; i < m->n_items; i++)
-		put_bits(key, &pos, x->load[i],
-			 m->items[i].is_kind ? s->kind_bits[i] : 1);
+		if (x->load[i]) {
+			pos = s->leg_at[i];
+			put_bits(key, &pos, x->load[i],
+				 m->items[i].is_kind ? s->kind_bits[i] : 1);
+		}
+	pos = s->leg_at[m->n_items];
 	put_bits(key, &pos, x->boat, s->leg_boat_bits);
 	if (s->phase_bits)
 		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
@@ -606,7 +685,11 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	}
 	v = &s->leg[k];
 	if (added || s->audit) {
-		bool ok = model_crossing_legal(&s->boat_model[x->boat], x->before,
+		bool ok;
+
+		for (i = 0; i < m->n_items; i++)
+			after[i] = x->before[i] - x->load[i];
+		ok = model_crossing_legal(&s->boat_model[x->boat], x->before,
 					       after, &fresh, reason,
 					       sizeof reason);
 
@@ -627,27 +710,90 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	return RIVER_OK;
 }
 
+/* Which of its members tuple j has at place p of row (bit w: the w-th). */
+static unsigned tuple_at(const struct psearch *s, const unsigned *row,
+			 size_t j, unsigned p)
+{
+	unsigned w, sub = 0;
+
+	for (w = 0; w < s->tuples->width; w++)
+		if (row[s->tuples->item[j][w] * s->P + p])
+			sub |= 1u << w;
+	return sub;
+}
+
+/* The slots (struct psearch) of place p of row. */
+static void count_slots(const struct psearch *s, const unsigned *row,
+			unsigned p, unsigned *slots)
+{
+	const struct tuples *t = s->tuples;
+	size_t k, a;
+
+	memset(slots, 0, s->n_slots * sizeof *slots);
+	for (k = 0; k < s->n_classes; k++)
+		for (a = s->cls_at[k]; a < s->cls_at[k + 1]; a++)
+			slots[k] += row[s->cls_items[a] * s->P + p];
+	for (a = 0; t && a < t->n; a++)
+		slots[s->tuple_slot[a] + tuple_at(s, row, a, p)]++;
+}
+
 /* Do the copies at place p of row obey the bank rules?  Asked once
- * for each set of copies that is at some place: the rules are the same
- * at every place. */
-static int place_safe(struct psearch *s, const unsigned *row, unsigned p,
-		      bool *safe)
+ * for each set of copies that is at some place, up to symmetry: the
+ * rules are the same at every place, and under the symmetries.  row is
+ * x's row after its load crossed: its slots are the row expanded's,
+ * moved by the items that crossed. */
+static int place_safe(struct psearch *s, const struct expansion *x,
+		      const unsigned *row, unsigned p, bool *safe)
 {
 	const struct model *m = s->m;
-	unsigned count[MODEL_MAX_ITEMS + 1];
+	const struct tuples *t = s->tuples;
+	unsigned count[MODEL_MAX_ITEMS + 1], *slots = s->slots;
 	uint64_t key[64];
-	size_t i, pos = 0;
-	uint32_t k;
+	size_t i, j, k, a, pos = 0;
+	uint32_t v;
 	bool added;
 	int rc;
 
 	memset(key, 0, s->K_place * sizeof *key);
-	for (i = 0; i < m->n_items; i++) {
-		count[i] = row[i * s->P + p];
-		put_bits(key, &pos, count[i],
+	for (j = 0; j < s->n_loose; j++) {
+		i = s->loose[j];
+		put_bits(key, &pos, row[i * s->P + p],
 			 m->items[i].is_kind ? s->kind_bits[i] : 1);
 	}
-	rc = keyset_add(&s->contents, key, 0, &k, &added);
+	memcpy(slots, &s->orbit_base[p * s->n_slots],
+	       s->n_slots * sizeof *slots);
+	for (j = 0; j < x->n_moved; j++) {
+		unsigned w;
+		long a_tuple;
+
+		i = x->moved[j];
+		if (s->slot_class[i] >= 0)
+			slots[s->slot_class[i]] += row[i * s->P + p] -
+						   x->row[i * s->P + p];
+		if ((a_tuple = s->item_tuple[i]) < 0)
+			continue;
+		/* Once a tuple: at its first member that crossed. */
+		for (w = 0; t->item[a_tuple][w] != i; w++)
+			if (x->load[t->item[a_tuple][w]])
+				break;
+		if (t->item[a_tuple][w] != i)
+			continue;
+		slots[s->tuple_slot[a_tuple] +
+		      tuple_at(s, x->row, (size_t)a_tuple, p)]--;
+		slots[s->tuple_slot[a_tuple] +
+		      tuple_at(s, row, (size_t)a_tuple, p)]++;
+	}
+	for (k = 0; k < s->n_classes; k++)
+		put_bits(key, &pos, slots[k],
+			 bits_for(s->cls_at[k + 1] - s->cls_at[k]));
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+
+		for (a = 1; a < 1u << t->width; a++)
+			put_bits(key, &pos, slots[s->tuple_slot[c->first] + a],
+				 bits_for(c->n));
+	}
+	rc = keyset_add(&s->contents, key, 0, &v, &added);
 	if (rc != RIVER_OK)
 		return rc;
 	if (added && s->contents.n > s->content_cap) {
@@ -659,51 +805,39 @@ static int place_safe(struct psearch *s, const unsigned *row, unsigned p,
 		s->content_safe = f;
 		s->content_cap = cap;
 	}
-	if (added)
-		s->content_safe[k] = model_bank_violation(m, count) < 0;
-	*safe = s->content_safe[k];
+	if (added) {
+		for (i = 0; i < m->n_items; i++)
+			count[i] = row[i * s->P + p];
+		s->content_safe[v] = model_bank_violation(m, count) < 0;
+	}
+	*safe = s->content_safe[v];
 	return RIVER_OK;
 }
 
-/* Does row obey the rules at every place?  Asked once a row, up to
- * symmetry: the rules are the same at each place of an orbit; and once
- * a place's copies. */
-static int row_safe(struct psearch *s, const unsigned *row, bool *safe)
+/* Does row, made by x's load crossing from a row that obeys the rules,
+ * obey them at every place?  Only the two places have
+ * new copies; each place's copies are asked once up to symmetry
+ * (place_safe).  When it does, row made canonical is in s->canon and
+ * its places packed in s->canon_key. */
+static int row_safe(struct psearch *s, const struct expansion *x,
+		    const unsigned *row, bool *safe)
 {
-	uint64_t key[64];
-	uint32_t k;
 	unsigned place;
-	bool added;
 	int rc;
 
-	memcpy(s->canon, row, s->W * sizeof *s->canon);
-	canonical(s, s->canon);
-	pack_row(s, s->canon, key);
-	rc = keyset_add(&s->safety, key, 0, &k, &added);
+	rc = place_safe(s, x, row, x->from, safe);
+	if (rc == RIVER_OK && *safe)
+		rc = place_safe(s, x, row, x->to, safe);
 	if (rc != RIVER_OK)
 		return rc;
-	if (added && s->safety.n > s->safe_cap) {
-		size_t cap = s->safety.cap;
-		unsigned char *f = realloc(s->safe, cap);
-
-		if (!f)
-			return RIVER_ENOMEM;
-		s->safe = f;
-		s->safe_cap = cap;
-	}
-	if (added) {
-		bool ok = true;
-
-		for (place = 0; rc == RIVER_OK && ok && place < s->P; place++)
-			rc = place_safe(s, s->canon, place, &ok);
-		if (rc != RIVER_OK)
-			return rc;
-		s->safe[k] = ok;
-	}
-	if (s->audit &&
-	    (places_violation(s->m, row, &place) < 0) != (bool)s->safe[k])
+	if (s->audit && (places_violation(s->m, row, &place) < 0) != *safe)
 		audit_memo("a row");
-	*safe = s->safe[k];
+	if (!*safe)
+		return RIVER_OK;
+	memcpy(s->canon, row, s->W * sizeof *s->canon);
+	canonical(s, s->canon);
+	memset(s->canon_key, 0, s->K * sizeof *s->canon_key);
+	s->canon_bits = pack_places(s, s->canon, s->canon_key);
 	return RIVER_OK;
 }
 
@@ -712,7 +846,6 @@ static int try_load(struct expansion *x)
 {
 	struct psearch *s = x->s;
 	const struct model *m = s->m;
-	unsigned after[MODEL_MAX_ITEMS + 1];
 	struct plan_track t = *x->track;
 	bool ok;
 	size_t i;
@@ -722,18 +855,19 @@ static int try_load(struct expansion *x)
 	if (pace_look(&s->pace, s->n, s->tried) &&
 	    (rc = stop_check(s->stop)) != RIVER_OK)
 		return rc;
-	for (i = 0; i < m->n_items; i++)
-		after[i] = x->before[i] - x->load[i];
-	rc = leg_legal(s, x, after, &t, &ok);
+	rc = leg_legal(s, x, &t, &ok);
 	if (rc != RIVER_OK || !ok)
 		return rc;
 	memcpy(s->next, x->row, s->W * sizeof *s->next);
-	for (i = 0; i < m->n_items; i++) {
-		s->next[i * s->P + x->from] = after[i];
-		s->next[i * s->P + x->to] += x->load[i];
-	}
+	x->n_moved = 0;
+	for (i = 0; i < m->n_items; i++)
+		if (x->load[i]) {
+			x->moved[x->n_moved++] = i;
+			s->next[i * s->P + x->from] -= x->load[i];
+			s->next[i * s->P + x->to] += x->load[i];
+		}
 	s->next[m->n_items * s->P + x->boat] = x->to;
-	rc = row_safe(s, s->next, &ok);
+	rc = row_safe(s, x, s->next, &ok);
 	if (rc != RIVER_OK || !ok)
 		return rc;
 	s->mult = x->mult;
@@ -896,10 +1030,18 @@ static int expand(struct psearch *s, const unsigned *row,
 	const struct model *m = s->m;
 	struct expansion *x = s->expansion;
 	bool grouped[MODEL_MAX_ITEMS + 1];
+	unsigned p;
 	size_t i;
 	int rc;
 
-	memset(x, 0, sizeof *x);
+	/* Zero what the walk of loads reads before it writes. */
+	x->n_runs = 0;
+	x->boarded = 0;
+	x->mult = 1;
+	x->n_moved = 0;
+	memset(x->load, 0, m->n_items * sizeof *x->load);
+	for (p = 0; s->n_slots && p < s->P; p++)
+		count_slots(s, row, p, &s->orbit_base[p * s->n_slots]);
 	x->s = s;
 	x->row = row;
 	x->track = track;
@@ -937,10 +1079,22 @@ struct step_ctx {
 	bool counting;
 };
 
+static bool heap_before(const struct heap_entry *a,
+			const struct heap_entry *b)
+{
+	return a->f < b->f || (a->f == b->f && a->tie < b->tie);
+}
+
 static int heap_push(struct psearch *s, uint32_t v)
 {
-	struct heap_entry e = {s->nodes[v].dist, v};
+	const struct node *nv = &s->nodes[v];
+	struct heap_entry e;
 	size_t i;
+
+	e.dist = nv->dist;
+	e.f = add_saturating(nv->dist, mul_saturating(nv->bound, s->unit));
+	e.tie = s->counting ? nv->dist : ~nv->dist;
+	e.node = v;
 
 	if (s->heap_n == s->heap_cap) {
 		size_t cap = s->heap_cap ? s->heap_cap * 2 : 1024;
@@ -952,7 +1106,7 @@ static int heap_push(struct psearch *s, uint32_t v)
 		s->heap_cap = cap;
 	}
 	i = s->heap_n++;
-	while (i > 0 && s->heap[(i - 1) / 2].dist > e.dist) {
+	while (i > 0 && heap_before(&e, &s->heap[(i - 1) / 2])) {
 		s->heap[i] = s->heap[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
@@ -966,9 +1120,10 @@ static struct heap_entry heap_pop(struct psearch *s)
 	size_t i = 0, c;
 
 	while ((c = 2 * i + 1) < s->heap_n) {
-		if (c + 1 < s->heap_n && s->heap[c + 1].dist < s->heap[c].dist)
+		if (c + 1 < s->heap_n &&
+		    heap_before(&s->heap[c + 1], &s->heap[c]))
 			c++;
-		if (s->heap[c].dist >= last.dist)
+		if (!heap_before(&s->heap[c], &last))
 			break;
 		s->heap[i] = s->heap[c];
 		i = c;
@@ -992,15 +1147,19 @@ static int visit_search(struct psearch *s, const unsigned *row,
 	/* row_safe made row canonical, in s->canon, just before. */
 	(void)row;
 	memcpy(s->row, s->canon, s->W * sizeof *s->row);
-	pack(s, s->row, t, s->key);
+	pack_canon(s, t, s->key);
 	rc = lookup(s, s->key, &v, &added);
 	if (rc != RIVER_OK)
 		return rc;
 	from = &s->nodes[ctx->from];
 	to = &s->nodes[v];
+	if (added && s->unit)
+		to->bound = bound_crossings(&s->bound, s->m, s->row);
+	if (s->audit)
+		audit_bound(s, from, to, t);
 	paths = mul_saturating(from->paths, s->mult);
-	if (s->dijkstra) {
-		dist = t->time;
+	if (s->ordered) {
+		dist = s->dijkstra ? t->time : from->dist + 1;
 		if (added || dist < to->dist) {
 			to->dist = dist;
 			to->parent = ctx->from;
@@ -1049,7 +1208,8 @@ static int search_bfs(struct psearch *s, struct step_ctx *ctx)
 	return RIVER_OK;
 }
 
-static int search_dijkstra(struct psearch *s, struct step_ctx *ctx)
+/* In order of cost: Dijkstra's, or A* by the bound. */
+static int search_ordered(struct psearch *s, struct step_ctx *ctx)
 {
 	unsigned long long best = 0, settled = 0;
 	struct plan_track t;
@@ -1062,8 +1222,8 @@ static int search_dijkstra(struct psearch *s, struct step_ctx *ctx)
 		struct node *nu = &s->nodes[u];
 
 		if (nu->settled || e.dist != nu->dist)
-			continue; /* pushed again since, with less time */
-		if (ctx->goal_depth != UINT32_MAX && nu->dist > best)
+			continue; /* pushed again since, at less cost */
+		if (ctx->goal_depth != UINT32_MAX && e.f > best)
 			break;
 		nu->settled = true;
 		unpack(s, &s->keys[(size_t)u * s->K], s->cur, &t);
@@ -1077,7 +1237,8 @@ static int search_dijkstra(struct psearch *s, struct step_ctx *ctx)
 			}
 			continue;
 		}
-		t.time = nu->dist;
+		if (s->dijkstra)
+			t.time = nu->dist;
 		ctx->from = u;
 		rc = expand(s, s->cur, &t, false, visit_search, ctx);
 		settled++;
@@ -1207,7 +1368,8 @@ static bool on_optimal(const struct enumeration *e, uint32_t u, uint32_t w,
 		return false;
 	if (e->s->dijkstra)
 		return nw->dist == t->time && nw->dist > nu->dist;
-	return nw->depth == nu->depth + 1;
+	return nw->depth == nu->depth + 1 &&
+	       (!e->s->ordered || nw->settled);
 }
 
 static int visit_useful(struct psearch *s, const unsigned *row,
@@ -1220,6 +1382,39 @@ static int visit_useful(struct psearch *s, const unsigned *row,
 	return RIVER_OK;
 }
 
+/* A node and its cost, for qsort. */
+struct costed {
+	unsigned long long dist;
+	uint32_t node;
+};
+
+static int by_cost(const void *a, const void *b)
+{
+	const struct costed *x = a, *y = b;
+
+	return (x->dist > y->dist) - (x->dist < y->dist);
+}
+
+/* order[] the nodes of s in order of their cost; RIVER_OK or
+ * RIVER_ENOMEM. */
+static int sort_by_cost(const struct psearch *s, uint32_t *order)
+{
+	struct costed *c = malloc((s->n ? s->n : 1) * sizeof *c);
+	size_t k;
+
+	if (!c)
+		return RIVER_ENOMEM;
+	for (k = 0; k < s->n; k++) {
+		c[k].dist = s->nodes[k].dist;
+		c[k].node = (uint32_t)k;
+	}
+	qsort(c, s->n, sizeof *c, by_cost);
+	for (k = 0; k < s->n; k++)
+		order[k] = c[k].node;
+	free(c);
+	return RIVER_OK;
+}
+
 /* useful[k] for every node: a goal at the optimum, or one with a leg to
  * a useful node that keeps to the optimum.  Nodes are taken from the
  * deepest (or latest) back. */
@@ -1228,35 +1423,28 @@ static int mark_useful(struct enumeration *e)
 	struct psearch *s = e->s;
 	struct plan_track t;
 	uint32_t *order = malloc((s->n ? s->n : 1) * sizeof *order);
-	size_t k, i;
+	size_t k;
 	int rc = RIVER_OK;
 
 	if (!order)
 		return RIVER_ENOMEM;
 	for (k = 0; k < s->n; k++)
 		order[k] = (uint32_t)k;
-	/* Breadth first, numbers grow with depth; by time, sort. */
-	if (s->dijkstra) {
-		for (k = 1; k < s->n; k++) {
-			uint32_t v = order[k];
-
-			for (i = k; i > 0 &&
-			     s->nodes[order[i - 1]].dist > s->nodes[v].dist; i--)
-				order[i] = order[i - 1];
-			order[i] = v;
-		}
-	}
+	/* Breadth first, numbers grow with depth; in order of cost, sort
+	 * by it. */
+	if (s->ordered)
+		rc = sort_by_cost(s, order);
 	for (k = s->n; rc == RIVER_OK && k-- > 0;) {
 		uint32_t u = order[k];
 		struct node *nu = &s->nodes[u];
 
-		if (s->dijkstra ? nu->dist > e->best || !nu->settled
-				: nu->depth > e->goal_depth)
+		if (s->ordered ? nu->dist > e->best || !nu->settled
+			       : nu->depth > e->goal_depth)
 			continue;
 		unpack(s, &s->keys[(size_t)u * s->K], s->cur, &t);
 		if (places_row_is_goal(s->m, s->cur)) {
-			e->useful[u] = s->dijkstra ? nu->dist == e->best
-						   : nu->depth == e->goal_depth;
+			e->useful[u] = s->ordered ? nu->dist == e->best
+						  : nu->depth == e->goal_depth;
 			continue;
 		}
 		if (s->dijkstra)
@@ -1421,6 +1609,53 @@ void places_space(const struct model *m, unsigned *bits, double *space)
 }
 
 
+/* The layout of a place's copies up to symmetry (struct psearch: loose,
+ * the slots), and the bits of their key (place_safe); RIVER_OK or
+ * RIVER_ENOMEM. */
+static int place_contents_layout(struct psearch *s, size_t *bits)
+{
+	const struct model *m = s->m;
+	const struct tuples *t = s->tuples;
+	size_t k, a, n = m->n_items + 1;
+	unsigned w;
+
+	*bits = 0;
+	s->loose = malloc(n * sizeof *s->loose);
+	s->slot_class = malloc(n * sizeof *s->slot_class);
+	s->item_tuple = malloc(n * sizeof *s->item_tuple);
+	s->tuple_slot = malloc((t ? t->n + 1 : 1) * sizeof *s->tuple_slot);
+	if (!s->loose || !s->slot_class || !s->item_tuple || !s->tuple_slot)
+		return RIVER_ENOMEM;
+	for (k = 0; k < m->n_items; k++)
+		s->slot_class[k] = s->item_tuple[k] = -1;
+	for (k = 0; k < s->n_classes; k++) {
+		for (a = s->cls_at[k]; a < s->cls_at[k + 1]; a++)
+			s->slot_class[s->cls_items[a]] = (long)k;
+		*bits += bits_for(s->cls_at[k + 1] - s->cls_at[k]);
+	}
+	s->n_slots = s->n_classes;
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+
+		for (a = c->first; a < c->first + c->n; a++) {
+			s->tuple_slot[a] = s->n_slots;
+			for (w = 0; w < t->width; w++)
+				s->item_tuple[t->item[a][w]] = (long)a;
+		}
+		s->n_slots += 1u << t->width;
+		*bits += ((1u << t->width) - 1) * bits_for(c->n);
+	}
+	for (k = 0; k < m->n_items; k++)
+		if (s->slot_class[k] < 0 && s->item_tuple[k] < 0) {
+			s->loose[s->n_loose++] = k;
+			*bits += m->items[k].is_kind ? s->kind_bits[k] : 1;
+		}
+	s->slots = malloc((s->n_slots + 1) * sizeof *s->slots);
+	s->orbit_base = malloc((s->n_slots * s->P + 1) *
+			       sizeof *s->orbit_base);
+	return s->slots && s->orbit_base ? RIVER_OK : RIVER_ENOMEM;
+}
+
 static int setup(struct psearch *s, const struct model *m,
 		 const struct tuples *tuples, const river_solve_options *opts)
 {
@@ -1460,36 +1695,63 @@ static int setup(struct psearch *s, const struct model *m,
 		}
 	}
 	bits += m->n_boats * s->place_bits;
-	s->K_row = (bits + 63) / 64;
 	period = model_rowing_period(m);
 	s->period = period > 1 ? (unsigned)period : 0;
 	s->margin = m->has_margin;
 	s->dijkstra = m->minimize_time;
 	s->time_key = m->has_time_limit && !m->minimize_time;
+	/* The bound orders the search unless the plain search is asked
+	 * for (-M queue: breadth first, or Dijkstra's alone); least time
+	 * weighs each crossing left by the least time a leg takes. */
+	if (bound_init(&s->bound, m) != RIVER_OK) {
+		free(rep);
+		return RIVER_ENOMEM;
+	}
+	if (opts->method == RIVER_METHOD_QUEUE)
+		s->bound.useful = false;
+	s->ordered = s->dijkstra || s->bound.useful;
+	s->unit = 0;
+	if (s->bound.useful && !s->dijkstra)
+		s->unit = 1;
+	if (s->bound.useful && s->dijkstra) {
+		/* A leg takes its boat's time, or its slowest passenger's:
+		 * at least the quickest item's. */
+		unsigned quickest = UINT_MAX;
+
+		for (i = 0; i < m->n_items; i++)
+			if (m->items[i].time < quickest)
+				quickest = m->items[i].time;
+		s->unit = UINT_MAX;
+		for (k = 0; k < m->n_boats; k++)
+			if ((m->boats[k].time > quickest ? m->boats[k].time
+							 : quickest) < s->unit)
+				s->unit = m->boats[k].time > quickest ?
+					  m->boats[k].time : quickest;
+	}
 	if (s->period || s->margin)
 		s->phase_bits = bits_for(s->period ? s->period : 1);
 	bits += s->phase_bits + (s->margin ? 64 : 0) + (s->time_key ? 64 : 0);
 	s->K = (bits + 63) / 64;
 	s->leg_boat_bits = bits_for(m->n_boats - 1);
 	{
-		size_t lb = s->leg_boat_bits + s->phase_bits +
-			    (s->margin ? 64 : 0) + (m->has_time_limit ? 64 : 0);
+		size_t lb = 0;
 
-		for (i = 0; i < m->n_items; i++)
+		s->leg_at = malloc((m->n_items + 1) * sizeof *s->leg_at);
+		if (!s->leg_at) {
+			free(rep);
+			return RIVER_ENOMEM;
+		}
+		for (i = 0; i < m->n_items; i++) {
+			s->leg_at[i] = lb;
 			lb += m->items[i].is_kind ? s->kind_bits[i] : 1;
+		}
+		s->leg_at[m->n_items] = lb;
+		lb += s->leg_boat_bits + s->phase_bits + (s->margin ? 64 : 0) +
+		      (m->has_time_limit ? 64 : 0);
 		s->K_leg = (lb + 63) / 64;
 	}
 	s->states.K = s->K;
-	s->safety.K = s->K_row;
 	s->legs.K = s->K_leg;
-	{
-		size_t pb = 0;
-
-		for (i = 0; i < m->n_items; i++)
-			pb += m->items[i].is_kind ? s->kind_bits[i] : 1;
-		s->K_place = (pb + 63) / 64;
-	}
-	s->contents.K = s->K_place;
 	s->audit = audit_requested();
 	/* Classes of two or more interchangeable individuals; else the
 	 * couples. */
@@ -1515,12 +1777,25 @@ static int setup(struct psearch *s, const struct model *m,
 	}
 	free(rep);
 	s->key = calloc(s->K, sizeof *s->key);
-	return s->key ? RIVER_OK : RIVER_ENOMEM;
+	s->canon_key = calloc(s->K, sizeof *s->canon_key);
+	if (!s->key || !s->canon_key ||
+	    place_contents_layout(s, &bits) != RIVER_OK)
+		return RIVER_ENOMEM;
+	s->K_place = (bits + 63) / 64;
+	s->contents.K = s->K_place;
+	return RIVER_OK;
 }
 
 static void teardown(struct psearch *s)
 {
 	free(s->kind_bits);
+	free(s->leg_at);
+	free(s->loose);
+	free(s->slot_class);
+	free(s->item_tuple);
+	free(s->tuple_slot);
+	free(s->slots);
+	free(s->orbit_base);
 	free(s->cls_items);
 	free(s->cls_at);
 	free(s->cur);
@@ -1529,12 +1804,12 @@ static void teardown(struct psearch *s)
 	free(s->row);
 	free(s->next);
 	free(s->key);
+	free(s->canon_key);
 	keyset_release(&s->states);
-	keyset_release(&s->safety);
 	keyset_release(&s->legs);
 	keyset_release(&s->contents);
+	bound_release(&s->bound);
 	free(s->content_safe);
-	free(s->safe);
 	free(s->leg);
 	free(s->nodes);
 	free(s->heap);
@@ -1616,8 +1891,9 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		memset(&ctx, 0, sizeof ctx);
 		ctx.goal_depth = UINT32_MAX;
 		ctx.counting = opts->count || opts->max_plans;
-		rc = s.dijkstra ? search_dijkstra(&s, &ctx)
-				: search_bfs(&s, &ctx);
+		s.counting = ctx.counting;
+		s.nodes[0].bound = bound_crossings(&s.bound, m, s.row);
+		rc = s.ordered ? search_ordered(&s, &ctx) : search_bfs(&s, &ctx);
 	}
 	if (rc != RIVER_OK) {
 		rc = search_diag(&s, rc, diag);
@@ -1646,8 +1922,8 @@ int places_search(const struct model *m, const struct tuples *tuples,
 				unpack(&s, &s.keys[k * s.K], s.row, &t);
 				if (!places_row_is_goal(m, s.row))
 					continue;
-				if (s.dijkstra ? s.nodes[k].dist == best
-					       : s.nodes[k].depth == ctx.goal_depth)
+				if (s.ordered ? s.nodes[k].dist == best
+					      : s.nodes[k].depth == ctx.goal_depth)
 					out->count = add_saturating(out->count,
 								  s.nodes[k].paths);
 			}
