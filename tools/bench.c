@@ -121,18 +121,18 @@ static const struct bench_case cases[] = {
 	{NULL, NULL, NULL, "torch 16", 0, 3, 12439, 0, 2.0, 0},
 	/* Islands: the place search (lib/search/places.c). */
 	{"four elopements (an island), counted", NULL, "four-elopements.puz",
-	 NULL, 1, 5, 302, 16, 0.05, 0},
-	{"jealous husbands 20, an island",
-	 "title \"20\"\nparam n = 20\nitems husband[1..n], wife[1..n]\n"
+	 NULL, 1, 5, 125, 16, 0.05, 0},
+	{"jealous husbands 50, an island",
+	 "title \"50\"\nparam n = 50\nitems husband[1..n], wife[1..n]\n"
 	 "boat seats 2\nplaces left bank, island, right bank\n"
 	 "the boat may go between left bank and island, island and right "
 	 "bank\nfor i, j in 1..n where i != j: wife[i] must not be with "
 	 "husband[j] unless husband[i] is there everywhere\n", NULL, NULL, 0,
-	 3, 12397, 154, 1.0, 0},
-	{"missionaries and cannibals 50, an island",
-	 "title \"50\"\nitems 50 m, 50 c\nboat seats 2\n"
+	 3, 85270, 394, 1.0, 0},
+	{"missionaries and cannibals 1000, an island",
+	 "title \"1000\"\nitems 1000 m, 1000 c\nboat seats 2\n"
 	 "places left bank, island, right bank\n"
-	 "c must not outnumber m\n", NULL, NULL, 0, 3, 145792, 199, 2.0, 0},
+	 "c must not outnumber m\n", NULL, NULL, 0, 3, 25979, 3999, 1.0, 0},
 };
 
 /* The goals' own sizes: minutes, and gigabytes for none 28. */
