@@ -230,6 +230,16 @@ RIVER_API unsigned river_puzzle_boat_seats(const river_puzzle *puzzle,
 					   size_t boat);
 RIVER_API int river_puzzle_boat_goes(const river_puzzle *puzzle, size_t boat,
 				     size_t from, size_t to);
+/* The least time a leg of the boat from place from to place to takes:
+ * the boat's time, or its route's ("in time 3") when that is more;
+ * 0 when crossings take no time or it does not go there. */
+RIVER_API unsigned river_puzzle_boat_leg_time(const river_puzzle *puzzle,
+					      size_t boat, size_t from,
+					      size_t to);
+/* 1 when item may row the boat: by the boat's own rowers ("the raft is
+ * rowed by goat"), or else by the rowers line. */
+RIVER_API int river_puzzle_boat_rower(const river_puzzle *puzzle,
+				      size_t boat, size_t item);
 
 /* 1 when crossings take time (an item or the boat has a time). */
 RIVER_API int river_puzzle_timed(const river_puzzle *puzzle);

@@ -711,6 +711,29 @@ int river_puzzle_boat_goes(const river_puzzle *puzzle, size_t boat,
 	return (m->boats[boat].routes[from] >> to) & 1;
 }
 
+unsigned river_puzzle_boat_leg_time(const river_puzzle *puzzle,
+				    size_t boat, size_t from, size_t to)
+{
+	struct model leg;
+
+	if (!river_puzzle_boat_goes(puzzle, boat, from, to))
+		return 0;
+	model_of_leg(&puzzle->model, boat, (unsigned)from, (unsigned)to,
+		     &leg);
+	return leg.boat_time;
+}
+
+int river_puzzle_boat_rower(const river_puzzle *puzzle, size_t boat,
+			    size_t item)
+{
+	const struct model *m = puzzle ? &puzzle->model : NULL;
+
+	if (!m || boat >= m->n_boats || item >= m->n_items)
+		return 0;
+	return (m->boats[boat].items ? m->boats[boat].items
+				     : m->items)[item].rows;
+}
+
 int river_puzzle_timed(const river_puzzle *puzzle)
 {
 	return puzzle && model_timed(&puzzle->model);

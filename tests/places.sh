@@ -265,4 +265,63 @@ for cmd in "explain" "graph" "export --to lp" "solve --engine z3" \
 		sed 's/^/# /' "$tmp/err"
 	fi
 done
+
+# Each boat its own rowers, loads and leg times.  The ferry is the
+# ferryman's, the raft the farmer's: the raft's legs by the island take
+# 1 each and the ferry's straight across 5, so the least time goes by
+# the raft alone; the count and the optimum agree with the plain search.
+f="$srcdir/tests/puzzles/ferry-and-raft.puz"
+RIVER_CHECK=1 run_river solve --count -f json "$f" >"$tmp/a.json" 2>"$tmp/err"
+RIVER_CHECK=1 run_river solve --count -M queue -S -f json "$f" \
+	>"$tmp/b.json" 2>>"$tmp/err"
+expect "ferry and raft: the least time, crossings and plans" "14 14 12" \
+	"$(field time "$tmp/a.json") $(field crossings "$tmp/a.json") $(field optimal_plans "$tmp/a.json")"
+expect "ferry and raft, the plain search" "14 14 12" \
+	"$(field time "$tmp/b.json") $(field crossings "$tmp/b.json") $(field optimal_plans "$tmp/b.json")"
+if grep -q '"by": "ferry"' "$tmp/a.json"; then
+	not_ok "ferry and raft: the ferry is never worth its 5"
+else
+	ok "ferry and raft: the ferry is never worth its 5"
+fi
+printf '%s\n' "items ferryman, farmer, goat" "boat ferry seats 2" \
+	"boat raft seats 1" "the ferry is rowed by ferryman" \
+	"the raft is rowed by goat" >"$tmp/rowed.puz"
+for leg in "raft: farmer --> right bank" "ferry: farmer --> right bank"; do
+	echo "$leg" >"$tmp/leg.txt"
+	run_river verify "$tmp/rowed.puz" "$tmp/leg.txt" >"$tmp/out" 2>&1
+	expect "'$leg': refused, its boat is not the farmer's to row" \
+		"1 yes" "$? $(grep -q 'nobody in the boat can row' "$tmp/out" &&
+			      echo yes)"
+done
+expect "each boat rowed by its own" 2 "$(crossings "$tmp/rowed.puz")"
+run_river check "$tmp/rowed.puz" >"$tmp/out" 2>&1
+expect "check names each boat's rowers" 2 \
+	"$(grep -c -e 'ferry: 2 seats, rowed by ferryman,' \
+		  -e 'raft: 1 seat, rowed by goat,' "$tmp/out")"
+# A leg's own time: straight across takes 10, by the island 2 and 3;
+# the fewest crossings go straight, the least time by the island.
+printf '%s\n' "items walker (time 1)" "boat seats 1" \
+	"places near bank, island, far bank" \
+	"the boat may go between near bank and far bank in time 10, near bank and island in time 2, island and far bank in time 3" \
+	>"$tmp/legs.puz"
+expect "leg times: the fewest crossings" 1 "$(crossings "$tmp/legs.puz")"
+echo "minimize time" >>"$tmp/legs.puz"
+RIVER_CHECK=1 run_river solve -f json "$tmp/legs.puz" >"$tmp/plan.json" \
+	2>"$tmp/err"
+expect "leg times: the least time, by the island" "5 2" \
+	"$(field time "$tmp/plan.json") $(field crossings "$tmp/plan.json")"
+run_river verify "$tmp/legs.puz" "$tmp/plan.json" >"$tmp/out" 2>&1
+expect "leg times: verify adds up the legs" "0 yes" \
+	"$? $(grep -q '5 time units' "$tmp/out" && echo yes)"
+# Each boat its own loads: the raft carries the goat alone, so the wolf
+# must wait for the ferry.
+printf '%s\n' "items farmer, wolf, goat" "boat ferry seats 2" \
+	"boat raft carries goat" "rowers farmer, goat" \
+	"the ferry is rowed by farmer" >"$tmp/loads.puz"
+echo "raft: wolf --> right bank" >"$tmp/leg.txt"
+run_river verify "$tmp/loads.puz" "$tmp/leg.txt" >"$tmp/out" 2>&1
+expect "a load the raft does not carry: refused" 1 "$?"
+expect "the raft takes the goat, the ferry the rest" \
+	"2 1" "$(crossings "$tmp/loads.puz") $(grep -c \
+		'"boat": \["goat"\], "by": "raft"' "$tmp/plan.json")"
 done_testing

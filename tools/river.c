@@ -875,6 +875,38 @@ static void print_places_at(const river_puzzle *p, const char *label,
 }
 
 /* "boats:  ferry: 2 seats, between any two places" */
+/* Does some leg of the boat take a time of its own? */
+static int legs_timed(const river_puzzle *p, size_t b)
+{
+	size_t np = river_puzzle_place_count(p), f, t;
+
+	for (f = 0; f < np; f++)
+		for (t = 0; t < np; t++)
+			if (river_puzzle_boat_leg_time(p, b, f, t))
+				return 1;
+	return 0;
+}
+
+/* "rowed by farmer, " when the boat's rowers are not everyone's. */
+static void print_boat_rowers(const river_puzzle *p, size_t b)
+{
+	size_t n = river_puzzle_item_count(p), i, k;
+	const char *sep = "rowed by ";
+
+	for (i = 0; i < n; i++)
+		if (river_puzzle_boat_rower(p, b, i) !=
+		    river_puzzle_item_rows(p, i))
+			break;
+	if (i == n)
+		return;
+	for (k = 0; k < n; k++)
+		if (river_puzzle_boat_rower(p, b, k)) {
+			printf("%s%s", sep, river_puzzle_item_name(p, k));
+			sep = ", ";
+		}
+	printf(", ");
+}
+
 static void print_boats(const river_puzzle *p)
 {
 	size_t np = river_puzzle_place_count(p), b, f, t;
@@ -893,22 +925,28 @@ static void print_boats(const river_puzzle *p)
 			printf("%s%s: %u seat%s, ", b ? "        " : "boats:  ",
 			       river_puzzle_boat_name(p, b), seats,
 			       seats == 1 ? "" : "s");
+		print_boat_rowers(p, b);
 		for (f = 0; f < np; f++)
 			for (t = f + 1; t < np; t++) {
 				pairs++;
 				joined += (size_t)river_puzzle_boat_goes(p, b, f, t);
 			}
-		if (joined == pairs) {
+		if (joined == pairs && !legs_timed(p, b)) {
 			printf("between any two places\n");
 			continue;
 		}
 		printf("between ");
 		for (f = 0, joined = 0; f < np; f++)
 			for (t = f + 1; t < np; t++)
-				if (river_puzzle_boat_goes(p, b, f, t))
+				if (river_puzzle_boat_goes(p, b, f, t)) {
 					printf("%s%s and %s", joined++ ? ", " : "",
 					       river_puzzle_place_name(p, f),
 					       river_puzzle_place_name(p, t));
+					if (legs_timed(p, b))
+						printf(" (time %u)",
+						       river_puzzle_boat_leg_time(
+							       p, b, f, t));
+				}
 		printf("\n");
 	}
 }

@@ -70,29 +70,101 @@ int compile_rows(struct compiler *c, const struct ast *ast)
 	return RIVER_OK;
 }
 
-int compile_rowers(struct compiler *c)
+/* The items a rowers line names, rows[i] for each. */
+static int rowers_of(struct compiler *c, const struct ast_stmt *st,
+		     bool *rows)
 {
-	const struct ast_name *names;
 	size_t *rowers, n = 0, i;
 	int rc;
 
-	if (!c->rowers)
-		return RIVER_OK; /* everyone rows */
-	names = c->rowers->u.rowers.names;
-	if (!names)
-		return FAIL(c, &c->rowers->loc,
+	if (!st->u.rowers.names)
+		return FAIL(c, &st->loc,
 			    "nobody can row, so the boat can never cross "
 			    "(name at least one rower)");
 	rowers = arena_alloc(c->arena, MODEL_MAX_ITEMS * sizeof *rowers);
 	if (!rowers)
 		return out_of_memory(c);
-	rc = resolve_list(c, names, rowers, &n, "the rowers line");
+	rc = resolve_list(c, st->u.rowers.names, rowers, &n,
+			  st->u.rowers.boat ? "the line" : "the rowers line");
 	if (rc != RIVER_OK)
 		return rc;
-	for (i = 0; i < c->model->n_items; i++)
-		c->model->items[i].rows = false;
+	memset(rows, 0, c->model->n_items * sizeof *rows);
 	for (i = 0; i < n; i++)
-		c->model->items[rowers[i]].rows = true;
+		rows[rowers[i]] = true;
+	return RIVER_OK;
+}
+
+/* "rowers a, b", and a boat's own: "the raft is rowed by goat".  With
+ * one boat its own line is its rowers line; with several, each boat's
+ * rowers (boat_rows[b]) are its line's or else the rowers line's, and an
+ * item rows (items[i].rows) when it may row some boat. */
+int compile_rowers(struct compiler *c, const struct ast *ast)
+{
+	struct model *m = c->model;
+	const struct ast_stmt *st, *own[MODEL_MAX_BOATS] = {NULL};
+	bool *all = arena_alloc(c->arena, (m->n_items + 1) * sizeof *all);
+	size_t b, i, n_boats = c->n_boat_lines ? c->n_boat_lines : 1;
+	bool any_own = false;
+	int rc;
+
+	if (!all)
+		return out_of_memory(c);
+	for (st = ast->first; st; st = st->next) {
+		if (st->kind != ST_ROWERS || !st->u.rowers.boat)
+			continue;
+		for (b = 0; b < c->n_boat_lines; b++)
+			if (c->boat_lines[b]->u.boat.name &&
+			    strcmp(c->boat_lines[b]->u.boat.name,
+				   st->u.rowers.boat) == 0)
+				break;
+		if (b == c->n_boat_lines)
+			return FAIL(c, &st->u.rowers.boat_loc, "'%s' is not a "
+				    "boat (name it: boat %s seats 2)",
+				    st->u.rowers.boat, st->u.rowers.boat);
+		if (own[b])
+			return FAIL(c, &st->loc, "who rows the %s is already "
+				    "said (line %d)", st->u.rowers.boat,
+				    own[b]->loc.line);
+		if (n_boats == 1 && c->rowers)
+			return FAIL(c, &st->loc, "who rows is already said by "
+				    "the rowers line (line %d)",
+				    c->rowers->loc.line);
+		own[b] = st;
+		any_own = true;
+	}
+	for (i = 0; i < m->n_items; i++)
+		all[i] = true; /* without a rowers line, everyone rows */
+	if (c->rowers) {
+		rc = rowers_of(c, c->rowers, all);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	if (n_boats == 1 && own[0]) {
+		rc = rowers_of(c, own[0], all);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	for (i = 0; i < m->n_items; i++)
+		m->items[i].rows = all[i];
+	if (n_boats == 1 || !any_own)
+		return RIVER_OK;
+	for (b = 0; b < n_boats; b++) {
+		c->boat_rows[b] = all;
+		if (!own[b])
+			continue;
+		c->boat_rows[b] = arena_alloc(c->arena, (m->n_items + 1) *
+						       sizeof *c->boat_rows[b]);
+		if (!c->boat_rows[b])
+			return out_of_memory(c);
+		rc = rowers_of(c, own[b], c->boat_rows[b]);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	for (i = 0; i < m->n_items; i++) {
+		m->items[i].rows = false;
+		for (b = 0; b < n_boats; b++)
+			m->items[i].rows |= c->boat_rows[b][i];
+	}
 	return RIVER_OK;
 }
 
@@ -109,6 +181,10 @@ struct expansion {
 	const struct load_elem *elem;
 	size_t n_elems;
 	unsigned cur[MODEL_MAX_ITEMS];
+	/* The loads made, and where the boat's line is. */
+	struct load **loads;
+	size_t *n_loads;
+	const struct loc *loc;
 	int rc;
 };
 
@@ -117,22 +193,23 @@ static void add_load(struct expansion *x)
 	struct model *m = x->c->model;
 	unsigned *count;
 
-	if (m->n_loads == MAX_LOADS) {
-		x->rc = FAIL(x->c, &x->c->boat->loc, "the boat's loads expand "
+	if (*x->n_loads == MAX_LOADS) {
+		x->rc = FAIL(x->c, x->loc, "the boat's loads expand "
 			     "to more than %u loads", MAX_LOADS);
 		return;
 	}
-	if (m->n_loads % 64 == 0) {
-		struct load *loads = arena_alloc(x->c->arena, (m->n_loads + 64) *
-							    sizeof *loads);
+	if (*x->n_loads % 64 == 0) {
+		struct load *loads = arena_alloc(x->c->arena,
+						 (*x->n_loads + 64) *
+						 sizeof *loads);
 
 		if (!loads) {
 			x->rc = out_of_memory(x->c);
 			return;
 		}
-		if (m->n_loads)
-			memcpy(loads, m->loads, m->n_loads * sizeof *loads);
-		m->loads = loads;
+		if (*x->n_loads)
+			memcpy(loads, *x->loads, *x->n_loads * sizeof *loads);
+		*x->loads = loads;
 	}
 	count = arena_alloc(x->c->arena, m->n_items * sizeof *count);
 	if (!count) {
@@ -140,7 +217,7 @@ static void add_load(struct expansion *x)
 		return;
 	}
 	memcpy(count, x->cur, m->n_items * sizeof *count);
-	m->loads[m->n_loads++].count = count;
+	(*x->loads)[(*x->n_loads)++].count = count;
 }
 
 /* Every way to take elem[e]'s left copies from its items k.., then the
@@ -175,8 +252,9 @@ static void expand(struct expansion *x, size_t e, size_t k, unsigned left)
 }
 
 /* "carries soldier or 2 boys or mouse and chicken": every exact load
- * these allow. */
-static int compile_loads(struct compiler *c, const struct ast_boat_clause *cl)
+ * these allow, into *loads and *n_loads (the boat line at loc). */
+int compile_loads(struct compiler *c, const struct ast_boat_clause *cl,
+		  const struct loc *loc, struct load **loads, size_t *n_loads)
 {
 	enum { MAX_ELEMS = 16 };
 	const struct ast_load *ld;
@@ -188,7 +266,7 @@ static int compile_loads(struct compiler *c, const struct ast_boat_clause *cl)
 		return out_of_memory(c);
 	for (ld = cl->loads; ld; ld = ld->next) {
 		const struct ast_place *p;
-		size_t n = 0, before = c->model->n_loads;
+		size_t n = 0, before = *n_loads;
 
 		for (p = ld->elems.first; p; p = p->next) {
 			unsigned long long count = 1, avail = 0;
@@ -216,17 +294,20 @@ static int compile_loads(struct compiler *c, const struct ast_boat_clause *cl)
 		x->c = c;
 		x->elem = elem;
 		x->n_elems = n;
+		x->loads = loads;
+		x->n_loads = n_loads;
+		x->loc = loc;
 		expand(x, 0, 0, elem[0].count);
 		if (x->rc != RIVER_OK)
 			return x->rc;
-		if (c->model->n_loads == before)
+		if (*n_loads == before)
 			return FAIL(c, &ld->loc, "this load names more copies "
 				    "than there are");
 	}
 	return RIVER_OK;
 }
 
-static bool any_weight(const struct model *m)
+bool any_weight(const struct model *m)
 {
 	size_t i;
 
@@ -259,7 +340,8 @@ int compile_boat(struct compiler *c)
 				    ? "are" : "is");
 		seen[cl->kind] = cl;
 		if (cl->kind == BOAT_CARRIES) {
-			rc = compile_loads(c, cl);
+			rc = compile_loads(c, cl, &c->boat->loc, &m->loads,
+					   &m->n_loads);
 			if (rc != RIVER_OK)
 				return rc;
 			continue;
@@ -315,7 +397,7 @@ int compile_time(struct compiler *c)
 	struct model *m = c->model;
 	const struct ast_stmt *st = c->minimize ? c->minimize : c->time_limit;
 	size_t i, untimed = SIZE_MAX;
-	bool timed = m->boat_time > 0;
+	bool timed = model_timed(m);
 	int rc;
 
 	if (c->time_limit) {
@@ -328,17 +410,15 @@ int compile_time(struct compiler *c)
 	if (!st || (!m->minimize_time && !m->has_time_limit))
 		return RIVER_OK;
 	m->time_loc = st->loc;
-	for (i = 0; i < m->n_items; i++) {
-		timed |= m->items[i].time > 0;
+	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time == 0 && untimed == SIZE_MAX)
 			untimed = i;
-	}
 	if (!timed)
 		return FAIL(c, &st->loc, "the puzzle %s time, but no crossing "
 			    "takes any: give the items times (item a (time 1)) "
 			    "or the boat one (boat time 1)",
 			    m->minimize_time ? "minimizes" : "limits");
-	if (m->minimize_time && m->boat_time == 0 && untimed != SIZE_MAX)
+	if (m->minimize_time && model_least_trip(m) == 0 && untimed != SIZE_MAX)
 		return FAIL(c, &st->loc, "to minimize time, every crossing must "
 			    "take some: the %s has no time (give it one, or the "
 			    "boat one: boat time 1)", m->items[untimed].name);

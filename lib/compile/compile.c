@@ -65,7 +65,9 @@ static int collect(struct compiler *c, const struct ast *ast)
 		case ST_ROUTES:
 			break; /* read once the places and boats are known */
 		case ST_ROWERS:
-			rc = once(c, &c->rowers, st, "a rowers line");
+			/* A boat's own: read with the rowers line. */
+			if (!st->u.rowers.boat)
+				rc = once(c, &c->rowers, st, "a rowers line");
 			break;
 		case ST_GUARD:
 			rc = once(c, &c->guard, st, "a guard line");
@@ -162,13 +164,13 @@ int compile_model(struct model *model, struct arena *arena,
 	if (rc == RIVER_OK)
 		rc = compile_boat(&c);
 	if (rc == RIVER_OK)
-		rc = compile_rowers(&c);
+		rc = compile_rowers(&c, ast);
 	if (rc == RIVER_OK)
 		rc = compile_rows(&c, ast);
 	if (rc == RIVER_OK)
-		rc = compile_time(&c);
-	if (rc == RIVER_OK)
 		rc = compile_places(&c, ast);
+	if (rc == RIVER_OK)
+		rc = compile_time(&c);
 	if (rc == RIVER_OK)
 		rc = compile_placements(&c, ast);
 	if (rc == RIVER_OK)
@@ -200,6 +202,30 @@ unsigned long long model_rowing_period(const struct model *m)
 	return period;
 }
 
+/* The least (most) time of a leg of some boat, before its passengers':
+ * its boat's, or its route's when that is more. */
+static unsigned long long leg_times(const struct model *m, bool most)
+{
+	unsigned long long best = most ? m->boat_time : ~0ULL;
+	size_t b;
+	unsigned p, q;
+
+	for (b = 0; b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++) {
+				const struct boat *boat = &m->boats[b];
+				unsigned long long t = boat->leg_time[p][q];
+
+				if (!((boat->routes[p] >> q) & 1))
+					continue;
+				if (t < boat->time)
+					t = boat->time;
+				if (most ? t > best : t < best)
+					best = t;
+			}
+	return best == ~0ULL ? m->boat_time : best;
+}
+
 bool model_timed(const struct model *m)
 {
 	size_t i;
@@ -207,7 +233,7 @@ bool model_timed(const struct model *m)
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time)
 			return true;
-	return m->boat_time > 0;
+	return m->boat_time > 0 || leg_times(m, true) > 0;
 }
 
 static long long sum_value(const struct cond_sum *l, const unsigned *count)
@@ -258,15 +284,17 @@ unsigned long long model_least_trip(const struct model *m)
 	unsigned long long t = ~0ULL;
 	size_t i;
 
+	unsigned long long leg = leg_times(m, false);
+
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time < t)
 			t = m->items[i].time;
-	return t > m->boat_time ? t : m->boat_time;
+	return t > leg ? t : leg;
 }
 
 unsigned long long model_slowest_trip(const struct model *m)
 {
-	unsigned long long t = m->boat_time;
+	unsigned long long t = leg_times(m, true);
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++)
@@ -323,6 +351,22 @@ unsigned long long model_load_weight(const struct model *m,
 	for (i = 0; i < m->n_items; i++)
 		w += (unsigned long long)count[i] * m->items[i].weight;
 	return w;
+}
+
+void model_of_leg(const struct model *m, size_t b, unsigned from,
+		  unsigned to, struct model *out)
+{
+	const struct boat *boat = &m->boats[b];
+	unsigned leg = boat->leg_time[from][to];
+
+	*out = *m;
+	out->seats = boat->seats;
+	out->boat_time = leg > boat->time ? leg : boat->time;
+	if (boat->items)
+		out->items = boat->items;
+	out->load_limit = boat->load_limit;
+	out->loads = boat->loads;
+	out->n_loads = boat->n_loads;
 }
 
 unsigned model_trip_time(const struct model *m, const unsigned *count)

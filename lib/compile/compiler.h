@@ -86,6 +86,9 @@ struct compiler {
 	 * ("boat ferry seats 2"); boat is the first. */
 	const struct ast_stmt *boat_lines[MODEL_MAX_BOATS];
 	size_t n_boat_lines;
+	/* With several boats, one with its own rowers: who may row each
+	 * (compile_rowers); NULL otherwise. */
+	bool *boat_rows[MODEL_MAX_BOATS];
 	size_t *guards; /* the guard line's items */
 	size_t n_guards;
 	const struct stop *stop; /* NULL: never stop */
@@ -122,7 +125,10 @@ int declare_item(struct compiler *c, const struct ast_item *it);
 
 /* boat.c */
 int compile_rows(struct compiler *c, const struct ast *ast);
-int compile_rowers(struct compiler *c);
+int compile_rowers(struct compiler *c, const struct ast *ast);
+int compile_loads(struct compiler *c, const struct ast_boat_clause *cl,
+		  const struct loc *loc, struct load **loads, size_t *n_loads);
+bool any_weight(const struct model *m);
 int compile_boat(struct compiler *c);
 int compile_time(struct compiler *c);
 

@@ -129,6 +129,18 @@ struct boat {
 	unsigned time;        /* the least a crossing takes */
 	/* routes[p]: bit q set when the boat may go from place p to q */
 	uint8_t routes[MODEL_MAX_PLACES];
+	/* leg_time[p][q]: the least time a leg from p to q takes, when
+	 * its route says ("in time 3"); 0: the boat's time. */
+	unsigned leg_time[MODEL_MAX_PLACES][MODEL_MAX_PLACES];
+	/* Its own rowers: the items with their rowing, each rows when it
+	 * may row this boat ("the raft is rowed by goat"); NULL: the
+	 * model's, by the rowers line. */
+	struct item *items;
+	/* Its load limit (0: none) and listed loads (NULL: any); the
+	 * first boat's are the model's. */
+	unsigned long long load_limit;
+	struct load *loads;
+	size_t n_loads;
 	struct loc loc;
 };
 
@@ -192,6 +204,13 @@ long model_violation(const struct model *m, const unsigned *right,
 long model_bank_violation(const struct model *m, const unsigned *count);
 /* The boat rule a load of count[i] copies of each item breaks, or -1. */
 long model_boat_violation(const struct model *m, const unsigned *count);
+/* The model a leg of boat b from place `from` to place `to` is judged by
+ * (model_crossing_legal, model_trip_time): m with that boat's seats,
+ * rowers, load limit and loads, and its time, or the leg's when its
+ * route gives one. */
+void model_of_leg(const struct model *m, size_t b, unsigned from,
+		  unsigned to, struct model *out);
+
 /* The weight of a load, and how long its crossing takes. */
 unsigned long long model_load_weight(const struct model *m,
 				     const unsigned *count);

@@ -79,17 +79,69 @@ static int compile_place_names(struct compiler *c)
 	return RIVER_OK;
 }
 
-/* The boats after the first: each its seats and time. */
+/* A clause of a boat after the first: its seats, time, load limit or
+ * loads. */
+static int more_boat_clause(struct compiler *c, const struct ast_stmt *st,
+			    const struct ast_boat_clause *cl, struct boat *boat,
+			    bool *seats)
+{
+	unsigned long long v;
+	int rc;
+
+	if (cl->kind == BOAT_MARGIN)
+		return FAIL(c, &cl->loc, "with several boats, a margin (how "
+			    "much a load's weight may change from the one "
+			    "before) is for a puzzle of one boat");
+	if (cl->kind == BOAT_CARRIES) {
+		if (boat->loads)
+			return FAIL(c, &cl->loc, "the %s's loads are given "
+				    "twice", boat->name);
+		return compile_loads(c, cl, &st->loc, &boat->loads,
+				     &boat->n_loads);
+	}
+	rc = value_of(c, &cl->value, false, &v);
+	if (rc != RIVER_OK)
+		return rc;
+	if (cl->kind == BOAT_LOAD) {
+		if (v < 1)
+			return FAIL(c, &cl->value.loc, "the %s's load must be at "
+				    "least 1", boat->name);
+		if (!any_weight(c->model))
+			return FAIL(c, &cl->loc, "the %s's load is a weight, but "
+				    "no item has one (as in: item father "
+				    "(weight 90))", boat->name);
+		boat->load_limit = v;
+		return RIVER_OK;
+	}
+	if (v < 1 || v > MODEL_MAX_COPIES)
+		return FAIL(c, &cl->value.loc, "the %s's %s must be 1 to %u",
+			    boat->name, cl->kind == BOAT_SEATS ? "seats" : "time",
+			    MODEL_MAX_COPIES);
+	if (cl->kind == BOAT_SEATS) {
+		boat->seats = (unsigned)v;
+		*seats = true;
+	} else {
+		boat->time = (unsigned)v;
+	}
+	return RIVER_OK;
+}
+
+/* The boats after the first: each its seats, time, load limit and
+ * loads; and each boat's own rowers (compile_rowers). */
 static int compile_more_boats(struct compiler *c)
 {
 	struct model *m = c->model;
 	size_t b, i;
+	int rc;
 
 	m->n_boats = c->n_boat_lines ? c->n_boat_lines : 1;
 	m->boats[0].name = c->boat && c->boat->u.boat.name
 			   ? c->boat->u.boat.name : "boat";
 	m->boats[0].seats = m->seats;
 	m->boats[0].time = m->boat_time;
+	m->boats[0].load_limit = m->load_limit;
+	m->boats[0].loads = m->loads;
+	m->boats[0].n_loads = m->n_loads;
 	m->boats[0].loc = m->boat_loc;
 	for (b = 1; b < m->n_boats; b++) {
 		const struct ast_stmt *st = c->boat_lines[b];
@@ -100,42 +152,72 @@ static int compile_more_boats(struct compiler *c)
 		boat->name = st->u.boat.name;
 		boat->loc = st->loc;
 		for (cl = st->u.boat.clauses; cl; cl = cl->next) {
-			unsigned long long v;
-			int rc;
-
-			if (cl->kind != BOAT_SEATS && cl->kind != BOAT_TIME)
-				return FAIL(c, &cl->loc, "with several boats, each "
-					    "has seats and a time; a load limit, "
-					    "a margin or a list of loads is for a "
-					    "puzzle of one boat");
-			rc = value_of(c, &cl->value, false, &v);
+			rc = more_boat_clause(c, st, cl, boat, &seats);
 			if (rc != RIVER_OK)
 				return rc;
-			if (v < 1 || v > MODEL_MAX_COPIES)
-				return FAIL(c, &cl->value.loc, "the %s's %s must "
-					    "be 1 to %u", boat->name,
-					    cl->kind == BOAT_SEATS ? "seats"
-								   : "time",
-					    MODEL_MAX_COPIES);
-			if (cl->kind == BOAT_SEATS) {
-				boat->seats = (unsigned)v;
-				seats = true;
-			} else {
-				boat->time = (unsigned)v;
-			}
 		}
-		if (!seats)
-			return FAIL(c, &st->loc, "the %s needs seats (as in: "
-				    "boat %s seats 2)", boat->name, boat->name);
+		if (!seats && !boat->load_limit && !boat->loads)
+			return FAIL(c, &st->loc, "the %s needs seats, a load "
+				    "limit or a list of loads (as in: boat %s "
+				    "seats 2)", boat->name, boat->name);
+		/* Only the weight or the loads limit who boards. */
+		for (i = 0; !seats && i < m->n_items; i++)
+			boat->seats += m->items[i].copies;
 	}
-	if (m->n_boats > 1 && (m->load_limit || m->has_margin || m->loads))
-		return FAIL(c, &m->boat_loc, "with several boats, each has "
-			    "seats and a time; a load limit, a margin or a "
-			    "list of loads is for a puzzle of one boat");
+	if (m->n_boats > 1 && m->has_margin)
+		return FAIL(c, &m->boat_loc, "with several boats, a margin (how "
+			    "much a load's weight may change from the one "
+			    "before) is for a puzzle of one boat");
+	for (b = 0; b < m->n_boats && c->boat_rows[0]; b++) {
+		struct item *items = arena_alloc(c->arena, (m->n_items + 1) *
+							   sizeof *items);
+
+		if (!items)
+			return out_of_memory(c);
+		memcpy(items, m->items, m->n_items * sizeof *items);
+		for (i = 0; i < m->n_items; i++)
+			items[i].rows = c->boat_rows[b][i];
+		m->boats[b].items = items;
+	}
 	for (b = 0; b < m->n_boats; b++)
 		for (i = 0; i < m->n_places; i++)
 			m->boats[b].routes[i] = (uint8_t)(((1u << m->n_places) - 1)
 							  & ~(1u << i));
+	return RIVER_OK;
+}
+
+/* One pair of "the boat may go between": both ways, each leg taking
+ * its time when it gives one ("island and right bank in time 3"). */
+static int route_pair(struct compiler *c, const struct ast_route *n,
+		      uint8_t *routes,
+		      unsigned (*times)[MODEL_MAX_PLACES])
+{
+	unsigned long long v = 0;
+	unsigned p, q;
+	int rc;
+
+	rc = place_named(c, n->a, &n->a_loc, &p);
+	if (rc == RIVER_OK)
+		rc = place_named(c, n->b, &n->b_loc, &q);
+	if (rc != RIVER_OK)
+		return rc;
+	if (p == q)
+		return FAIL(c, &n->b_loc, "a boat goes between two places, "
+			    "not from '%s' to itself", n->a);
+	if ((routes[p] >> q) & 1)
+		return FAIL(c, &n->a_loc, "the route between '%s' and '%s' "
+			    "is given twice", n->a, n->b);
+	if (n->timed) {
+		rc = value_of(c, &n->time, false, &v);
+		if (rc != RIVER_OK)
+			return rc;
+		if (v < 1 || v > MODEL_MAX_COPIES)
+			return FAIL(c, &n->time.loc, "a leg's time must be 1 "
+				    "to %u", MODEL_MAX_COPIES);
+	}
+	routes[p] |= (uint8_t)(1u << q);
+	routes[q] |= (uint8_t)(1u << p);
+	times[p][q] = times[q][p] = (unsigned)v;
 	return RIVER_OK;
 }
 
@@ -149,9 +231,10 @@ static int compile_routes(struct compiler *c, const struct ast *ast)
 
 	for (st = ast->first; st; st = st->next) {
 		uint8_t routes[MODEL_MAX_PLACES] = {0};
-		const struct ast_name *n;
+		unsigned times[MODEL_MAX_PLACES][MODEL_MAX_PLACES] = {{0}};
+		const struct ast_route *n;
 		size_t from = 0, to = m->n_boats;
-		unsigned p, q;
+		unsigned p;
 		int rc;
 
 		if (st->kind != ST_ROUTES)
@@ -179,24 +262,16 @@ static int compile_routes(struct compiler *c, const struct ast *ast)
 					      ~(1u << p));
 		if (!st->u.routes.any) {
 			memset(routes, 0, sizeof routes);
-			for (n = st->u.routes.pairs; n; n = n->next->next) {
-				rc = place_named(c, n->text, &n->loc, &p);
-				if (rc == RIVER_OK)
-					rc = place_named(c, n->next->text,
-							 &n->next->loc, &q);
+			for (n = st->u.routes.pairs; n; n = n->next) {
+				rc = route_pair(c, n, routes, times);
 				if (rc != RIVER_OK)
 					return rc;
-				if (p == q)
-					return FAIL(c, &n->next->loc, "a boat goes "
-						    "between two places, not "
-						    "from '%s' to itself",
-						    n->text);
-				routes[p] |= (uint8_t)(1u << q);
-				routes[q] |= (uint8_t)(1u << p);
 			}
 		}
-		for (b = from; b < to; b++)
+		for (b = from; b < to; b++) {
 			memcpy(m->boats[b].routes, routes, sizeof routes);
+			memcpy(m->boats[b].leg_time, times, sizeof times);
+		}
 	}
 	return RIVER_OK;
 }

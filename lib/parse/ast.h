@@ -28,6 +28,20 @@ struct ast_nums {
 	struct ast_num *first, *last;
 };
 
+/* Two places a boat may go between ("left bank and island"), and the
+ * time a leg between them takes ("in time 3"), when said. */
+struct ast_route {
+	const char *a, *b;
+	struct loc a_loc, b_loc;
+	bool timed;
+	struct ast_value time;
+	struct ast_route *next;
+};
+
+struct ast_routes {
+	struct ast_route *first, *last;
+};
+
 /* A reference to an item by name: "wolf", "husband[2]", "wife[i]", or a
  * family as a whole, "husband". */
 struct ast_name {
@@ -232,10 +246,14 @@ struct ast_stmt {
 			const char *boat;  /* NULL: "the boat", every boat */
 			struct loc boat_loc;
 			bool any;          /* between any two places */
-			struct ast_name *pairs; /* else: a, b, a, b, ... */
+			struct ast_route *pairs; /* else: the pairs */
 		} routes;
 		struct {
 			struct ast_name *names; /* NULL for "rowers none" */
+			/* "the raft is rowed by goat": the boat it names;
+			 * NULL for a rowers line, of every boat */
+			const char *boat;
+			struct loc boat_loc;
 		} rowers;
 		struct ast_name *guard;
 		struct {

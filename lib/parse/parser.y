@@ -142,6 +142,8 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 	unsigned long long num;
 	struct ast_name *name;
 	struct ast_names names;
+	struct ast_route *route;
+	struct ast_routes routes;
 	struct ast_item *item;
 	struct ast_items items;
 	struct ast_boat_clause *clause;
@@ -218,7 +220,9 @@ static void add_stmt(struct parse_ctx *ctx, struct ast_stmt *st)
 %type <str> param_name
 %type <place> place
 %type <places> places
-%type <name> side words word_seq place_list routes route_pairs
+%type <name> side words word_seq place_list
+%type <route> routes route
+%type <routes> route_pairs
 %type <str> word
 
 %%
@@ -489,6 +493,17 @@ statement
 		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
 		$$->u.rowers.names = NULL;
 	}
+	| "the" NAME "is" NAME "by" list {
+		if (strcmp($4, "rowed") != 0) {
+			struct loc nl = L(&@4);
+			parse_error(ctx, RIVER_ESYNTAX, &nl, "expected 'rowed', "
+				    "as in: the %s is rowed by ferryman", $2);
+			YYABORT;
+		}
+		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
+		$$->u.rowers.names = $6.first;
+		$$->u.rowers.boat = $2; $$->u.rowers.boat_loc = L(&@2);
+	}
 	| "guard" list {
 		NEW($$, @1); $$->kind = ST_GUARD; $$->loc = L(&@1);
 		$$->u.guard = $2.first;
@@ -648,16 +663,26 @@ routes
 		}
 		$$ = NULL;
 	}
-	| route_pairs		{ $$ = $1; }
+	| route_pairs		{ $$ = $1.first; }
 	;
 
 route_pairs
-	: words "and" words	{ $1->next = $3; $$ = $1; }
-	| route_pairs comma words "and" words {
-		struct ast_name *n = $1;
-		while (n->next)
-			n = n->next;
-		n->next = $3; $3->next = $5; $$ = $1;
+	: route			{ $$.first = $$.last = $1; }
+	| route_pairs comma route { $$ = $1; APPEND($$, $3); }
+	;
+
+/* "left bank and island", "island and right bank in time 3". */
+route
+	: words "and" words {
+		NEW($$, @1);
+		$$->a = $1->text; $$->a_loc = $1->loc;
+		$$->b = $3->text; $$->b_loc = $3->loc;
+	}
+	| words "and" words "in" "time" value {
+		NEW($$, @1);
+		$$->a = $1->text; $$->a_loc = $1->loc;
+		$$->b = $3->text; $$->b_loc = $3->loc;
+		$$->timed = true; $$->time = $6;
 	}
 	;
 

@@ -226,14 +226,15 @@ unsigned long long plan_span_time(const river_plan *plan, size_t from,
 		const struct model *m = &plan->puzzle->model;
 		unsigned load[MODEL_MAX_ITEMS + 1];
 		unsigned long long total = 0;
-		struct model boat = *m;
-		size_t k, there;
+		struct model leg;
+		size_t k, there, b;
 
 		for (k = from + 1; k <= to; k++) {
-			boat.boat_time = m->boats[plan_leg_boat(plan, k,
-								&there)].time;
+			b = plan_leg_boat(plan, k, &there);
+			model_of_leg(m, b, river_plan_boat_at(plan, k - 1, b),
+				     (unsigned)there, &leg);
 			plan_load(plan, k, load);
-			total += model_trip_time(&boat, load);
+			total += model_trip_time(&leg, load);
 		}
 		return total;
 	}
@@ -308,9 +309,7 @@ bool plan_check_places_step(const struct model *m, const unsigned *a,
 			return false;
 		}
 	}
-	boat = *m;
-	boat.seats = m->boats[moved].seats;
-	boat.boat_time = m->boats[moved].time;
+	model_of_leg(m, moved, from, to, &boat);
 	if (!model_crossing_legal(&boat, before, after, t, reason, size))
 		return false;
 	r = places_violation(m, b, &place);

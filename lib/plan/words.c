@@ -145,13 +145,15 @@ void plan_put_passengers(struct buf *b, const struct model *m,
 	put_nouns(b, m, load, SIZE_MAX);
 }
 
-/* The rower named in the sentence: the first individual who rows. */
-static size_t named_rower(const struct model *m, const unsigned *load)
+/* The rower named in the sentence: the first individual who rows
+ * (items: the boat's own rowers, or the model's). */
+static size_t named_rower(const struct model *m, const struct item *items,
+			  const unsigned *load)
 {
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++)
-		if (!m->items[i].is_kind && m->items[i].rows && load[i])
+		if (!items[i].is_kind && items[i].rows && load[i])
 			return i;
 	return SIZE_MAX;
 }
@@ -159,7 +161,7 @@ static size_t named_rower(const struct model *m, const unsigned *load)
 void plan_put_sentence(struct buf *out, const struct model *m,
 		       const unsigned *load, bool across)
 {
-	size_t start = out->len, i, rower = named_rower(m, load);
+	size_t start = out->len, i, rower = named_rower(m, m->items, load);
 	unsigned passengers = 0;
 
 	for (i = 0; i < m->n_items; i++)
@@ -183,7 +185,9 @@ void plan_put_sentence(struct buf *out, const struct model *m,
 void plan_put_leg_sentence(struct buf *out, const struct model *m,
 			   const unsigned *load, size_t boat, size_t to)
 {
-	size_t start = out->len, i, rower = named_rower(m, load);
+	size_t start = out->len, i,
+	       rower = named_rower(m, m->boats[boat].items ? m->boats[boat].items
+							   : m->items, load);
 	const char *place = m->place_names[to];
 	unsigned passengers = 0;
 

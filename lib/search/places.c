@@ -132,8 +132,9 @@ struct psearch {
 	const struct model *m;
 	const river_solve_options *opts;
 	const struct stop *stop;
-	struct model boat_model[MODEL_MAX_BOATS]; /* m, with each boat's
-						     seats and time */
+	/* The model of each boat's leg between two places
+	 * (model_of_leg): its seats, rowers, loads and time. */
+	struct model (*leg_model)[MODEL_MAX_PLACES][MODEL_MAX_PLACES];
 	size_t P, W;
 	/* Classes of interchangeable individuals, each a run of
 	 * cls_items[cls_at[k] .. cls_at[k + 1]). */
@@ -665,6 +666,8 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 		}
 	pos = s->leg_at[m->n_items];
 	put_bits(key, &pos, x->boat, s->leg_boat_bits);
+	put_bits(key, &pos, x->from, s->place_bits);
+	put_bits(key, &pos, x->to, s->place_bits);
 	if (s->phase_bits)
 		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
 	if (s->margin)
@@ -689,7 +692,8 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 
 		for (i = 0; i < m->n_items; i++)
 			after[i] = x->before[i] - x->load[i];
-		ok = model_crossing_legal(&s->boat_model[x->boat], x->before,
+		ok = model_crossing_legal(
+			&s->leg_model[x->boat][x->from][x->to], x->before,
 					       after, &fresh, reason,
 					       sizeof reason);
 
@@ -1666,10 +1670,14 @@ static int setup(struct psearch *s, const struct model *m,
 	s->opts = opts;
 	s->P = m->n_places;
 	s->W = places_row_width(m);
+	s->leg_model = malloc(m->n_boats * sizeof *s->leg_model);
+	if (!s->leg_model)
+		return RIVER_ENOMEM;
 	for (k = 0; k < m->n_boats; k++) {
-		s->boat_model[k] = *m;
-		s->boat_model[k].seats = m->boats[k].seats;
-		s->boat_model[k].boat_time = m->boats[k].time;
+		for (i = 0; i < m->n_places; i++)
+			for (j = 0; j < m->n_places; j++)
+				model_of_leg(m, k, (unsigned)i, (unsigned)j,
+					     &s->leg_model[k][i][j]);
 	}
 	s->place_bits = bits_for(s->P - 1);
 	s->kind_bits = calloc(m->n_items + 1, sizeof *s->kind_bits);
@@ -1713,21 +1721,8 @@ static int setup(struct psearch *s, const struct model *m,
 	s->unit = 0;
 	if (s->bound.useful && !s->dijkstra)
 		s->unit = 1;
-	if (s->bound.useful && s->dijkstra) {
-		/* A leg takes its boat's time, or its slowest passenger's:
-		 * at least the quickest item's. */
-		unsigned quickest = UINT_MAX;
-
-		for (i = 0; i < m->n_items; i++)
-			if (m->items[i].time < quickest)
-				quickest = m->items[i].time;
-		s->unit = UINT_MAX;
-		for (k = 0; k < m->n_boats; k++)
-			if ((m->boats[k].time > quickest ? m->boats[k].time
-							 : quickest) < s->unit)
-				s->unit = m->boats[k].time > quickest ?
-					  m->boats[k].time : quickest;
-	}
+	if (s->bound.useful && s->dijkstra)
+		s->unit = model_least_trip(m);
 	if (s->period || s->margin)
 		s->phase_bits = bits_for(s->period ? s->period : 1);
 	bits += s->phase_bits + (s->margin ? 64 : 0) + (s->time_key ? 64 : 0);
@@ -1746,8 +1741,8 @@ static int setup(struct psearch *s, const struct model *m,
 			lb += m->items[i].is_kind ? s->kind_bits[i] : 1;
 		}
 		s->leg_at[m->n_items] = lb;
-		lb += s->leg_boat_bits + s->phase_bits + (s->margin ? 64 : 0) +
-		      (m->has_time_limit ? 64 : 0);
+		lb += s->leg_boat_bits + 2 * s->place_bits + s->phase_bits +
+		      (s->margin ? 64 : 0) + (m->has_time_limit ? 64 : 0);
 		s->K_leg = (lb + 63) / 64;
 	}
 	s->states.K = s->K;
@@ -1789,6 +1784,7 @@ static int setup(struct psearch *s, const struct model *m,
 static void teardown(struct psearch *s)
 {
 	free(s->kind_bits);
+	free(s->leg_model);
 	free(s->leg_at);
 	free(s->loose);
 	free(s->slot_class);

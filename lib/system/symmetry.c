@@ -268,12 +268,22 @@ static bool items_alike(const struct model *m, size_t i, size_t j)
 
 bool symmetry_invariant(const struct model *m, const size_t *perm)
 {
-	size_t x;
+	struct model boat;
+	size_t x, b;
 
 	for (x = 0; x < m->n_items; x++)
 		if (perm[x] >= m->n_items ||
 		    (perm[x] != x && !items_alike(m, x, perm[x])))
 			return false;
+	/* Each boat's own rowers and loads (compile/model.h). */
+	for (b = 0; b < m->n_boats; b++) {
+		model_of_leg(m, b, 0, 0, &boat);
+		for (x = 0; x < m->n_items; x++)
+			if (boat.items[x].rows != boat.items[perm[x]].rows)
+				return false;
+		if (!loads_permute(&boat, perm))
+			return false;
+	}
 	return loads_permute(m, perm) && rules_permute(m, perm);
 }
 
