@@ -1710,6 +1710,7 @@ struct exploration {
 	uint32_t from;
 	const struct plan_track *track; /* the node's */
 	struct keyset bad;
+	size_t bad_cap;                 /* rows the graph's bad_rows hold */
 };
 
 /* A leg of the expansion under way, to node to (or the bad row bad),
@@ -1785,14 +1786,17 @@ static int visit_broken(struct psearch *s, const unsigned *row,
 	rc = keyset_add(&e->bad, key, 0, &k, &added);
 	if (rc != RIVER_OK)
 		return rc;
-	if (added) {
-		unsigned *more = realloc(g->bad_rows, e->bad.n * s->W *
-						      sizeof *more);
+	if (added && e->bad.n > e->bad_cap) {
+		size_t cap = e->bad.cap;
+		unsigned *more = realloc(g->bad_rows, cap * s->W * sizeof *more);
 
 		if (!more)
 			return RIVER_ENOMEM;
 		g->bad_rows = more;
-		memcpy(&more[k * s->W], row, s->W * sizeof *more);
+		e->bad_cap = cap;
+	}
+	if (added) {
+		memcpy(&g->bad_rows[k * s->W], row, s->W * sizeof *row);
 		g->n_bad = e->bad.n;
 	}
 	s->mult = 1;
