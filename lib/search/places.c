@@ -1862,6 +1862,11 @@ int places_explore(const struct model *m, const struct tuples *tuples,
 				      "out of memory");
 	}
 	for (k = 0; rc == RIVER_OK && k < s->n; k++) {
+		if (k % PACE_LOOK_STATES == 0 && k &&
+		    (rc = stop_check(stop)) != RIVER_OK) {
+			rc = stop_reached(stop, rc, s->n, diag);
+			break;
+		}
 		unpack(s, &s->keys[k * s->K], s->row, &t);
 		g->depth[k] = s->nodes[k].depth;
 		g->goal[k] = places_row_is_goal(m, s->row);
