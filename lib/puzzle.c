@@ -235,7 +235,8 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 				"than one boat is not taken %s (river solve, "
 				"for the fewest crossings or the least time "
 				"and the optimal plans, and river check, "
-				"verify, hint and sweep take it)", what);
+				"verify, hint, sweep, explain and graph take "
+				"it)", what);
 	if (!p->wide)
 		return RIVER_OK;
 	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,

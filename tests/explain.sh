@@ -31,8 +31,28 @@ def report(good, what, why=""):
             print("# " + line)
 
 
-def line(boat):
-    return " ".join(boat)
+def line(step):
+    """A crossing as a line of a plan: its passengers, and of a puzzle
+    of places where it goes, in which boat when there are several."""
+    text = " ".join(step["boat"])
+    if "to" in step:
+        text += " --> " + step["to"]
+    if "by" in step:
+        text = step["by"] + ": " + text
+    return text
+
+
+def verified(puz, args, lines):
+    """River verify's crossings and time of a whole plan, or None."""
+    path = os.path.join(tmp, "whole")
+    with open(path, "w") as f:
+        f.write("".join(l + "\n" for l in lines))
+    rc, out, _ = run(["verify"] + args + [puz, path])
+    m = re.search(r"legal: the goal is reached after (\d+) crossings?"
+                  r"(?: taking (\d+) time units?)?", out)
+    if rc != 0 or not m:
+        return None
+    return int(m.group(1)), int(m.group(2) or 0)
 
 
 def explain(puz, args, status, what):
@@ -57,10 +77,10 @@ def with_plan(puz, args):
     best = e["time"] if "minimize" in open(puz).read() else e["crossings"]
     for st in e["steps"]:
         k = st["step"]
-        before = [s["boat"] for s in e["steps"][:k - 1]]
+        before = [line(s) for s in e["steps"][:k - 1]]
         equal = 0
         for mv in st["moves"]:
-            plan = "".join(line(b) + "\n" for b in before + [mv["boat"]])
+            plan = "".join(l + "\n" for l in before + [line(mv)])
             path = os.path.join(tmp, "partial")
             with open(path, "w") as f:
                 f.write(plan)
@@ -71,7 +91,9 @@ def with_plan(puz, args):
                 if rc != 1 or out != want:
                     bad.append(f"step {k} {mv['boat']}: verify says {out!r}")
             elif o == "undoes" or o == "back":
-                if k < 2 or sorted(mv["boat"]) != sorted(before[-1]) or \
+                last = e["steps"][k - 2] if k >= 2 else None
+                if k < 2 or sorted(mv["boat"]) != sorted(last["boat"]) or \
+                   ("to" in mv and mv["to"] != last["from"]) or \
                    mv.get("undoes") != k - 1:
                     bad.append(f"step {k} {mv['boat']}: does not undo")
             elif o in ("solved", "no plan"):
@@ -79,12 +101,24 @@ def with_plan(puz, args):
                 h = json.loads(out)
                 if o == "no plan" and (rc != 1 or h["solved"]):
                     bad.append(f"step {k} {mv['boat']}: hint finds a plan")
-                if o == "solved":
+                if o == "solved" and "to" in mv:
+                    # Of places: the plan with hint's rest is legal, and
+                    # its objective explain's (among plans of the least
+                    # time, explain counts the fewest crossings).
+                    got = verified(puz, args, before + [line(mv)] +
+                                   [line(s) for s in h["plan"]])
+                    want = (mv["crossings"], mv.get("time", 0))
+                    i = 1 if "minimize" in open(puz).read() else 0
+                    if rc != 0 or got is None or got[i] != want[i]:
+                        bad.append(f"step {k} {line(mv)}: hint's plan "
+                                   f"verifies as {got}, explain {want}")
+                elif o == "solved":
                     total = k + h["remaining"]
                     if rc != 0 or total != mv["crossings"]:
                         bad.append(f"step {k} {mv['boat']}: hint says "
                                    f"{total} crossings, explain "
                                    f"{mv['crossings']}")
+                if o == "solved":
                     mine = mv["time"] if "minimize" in open(puz).read() \
                         else mv["crossings"]
                     equal += mine == best
@@ -128,11 +162,14 @@ def without_plan(puz, args, kinds):
     e = explain(puz, args, 1, "no plan")
     if e is None:
         return
-    # The furthest states: every legal load leads one crossing back.
+    # The furthest states: every legal load leads one crossing back (of
+    # places, where a leg may go aside, no further from the start).
     for s in e["shown"]:
+        aside = "boats" in s["state"]
         for mv in s["moves"]:
             if mv["outcome"] not in ("illegal", "back") or \
-               (mv["outcome"] == "back" and mv["depth"] != e["depth"] - 1):
+               (mv["outcome"] == "back" and mv["depth"] != e["depth"] - 1
+                and not (aside and mv["depth"] <= e["depth"])):
                 report(False, f"{puz}: a furthest state's move", mv)
                 return
     text = open(puz).read()
@@ -166,12 +203,24 @@ for puz in ["puzzles/wgc.puz", "puzzles/day-and-night.puz",
             "puzzles/bridge-torch.puz", "puzzles/balanced-ferry.puz"]:
     with_plan(puz, [])
 with_plan("puzzles/missionaries-cannibals.puz", [])
+# Puzzles of places: islands, two boats, the least time by way of an
+# island.
+for puz in ["puzzles/island-missionaries.puz", "puzzles/island-husbands.puz",
+            "tests/puzzles/two-boats.puz",
+            "tests/puzzles/island-ferry-times.puz"]:
+    with_plan(puz, [])
 without_plan("tests/puzzles/unsolvable.puz", [], ["drop rule", "seats"])
 without_plan("puzzles/missionaries-cannibals.puz", ["-D", "n=4"],
              ["drop rule", "seats"])
 without_plan("tests/puzzles/heavy-calf.puz", [], ["rower", "load limit"])
 without_plan("tests/puzzles/bridge-short.puz", [], ["seats", "time limit"])
 without_plan("tests/puzzles/walkers-limit.puz", [], ["seats", "time limit"])
+# An island and a boat of one seat: whoever rows across stays there.
+one_seat = os.path.join(tmp, "island-one-seat.puz")
+with open(one_seat, "w") as f:
+    f.write(open("puzzles/island-missionaries.puz").read()
+            .replace("boat seats 2", "boat seats 1"))
+without_plan(one_seat, [], ["drop rule", "seats"])
 EOF
 
 (cd "$srcdir" && python3 "$tmp/check.py" "$tmp") >"$tmp/results" 2>&1

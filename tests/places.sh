@@ -251,8 +251,110 @@ run_river sweep -f csv -D n=3..6 "$puzzles/island-missionaries.puz" \
 expect "a sweep of the island missionaries" "11 15 19 23" \
 	"$(tail -n +2 "$tmp/sweep.csv" | cut -d, -f2 | tr '\n' ' ' | sed 's/ $//')"
 
+# The state graph.  Island missionaries, n = 3: as many states as a
+# plain walk of the puzzle's own words reaches (each place's
+# missionaries not outnumbered), and the optimal plans those of solve.
+reached=$(python3 -c '
+n = 3
+def safe(s):
+    return all(s[p] == 0 or s[3 + p] <= s[p] for p in range(3))
+start = (n, 0, 0, n, 0, 0, 0)   # missionaries, cannibals by place; boat
+seen, queue = {start}, [start]
+for s in queue:
+    b = s[6]
+    for to in range(3):
+        for m in range(3):
+            for c in range(3 - m):
+                if to == b or m + c == 0 or m > s[b] or c > s[3 + b]:
+                    continue
+                t = list(s)
+                t[b] -= m; t[to] += m; t[3 + b] -= c; t[3 + to] += c
+                t[6] = to
+                if safe(t) and tuple(t) not in seen:
+                    seen.add(tuple(t)); queue.append(tuple(t))
+print(len(seen))' 2>"$tmp/err")
+run_river graph "$puzzles/island-missionaries.puz" >"$tmp/g.dot" 2>>"$tmp/err"
+expect "graph of island missionaries: the states a plain walk reaches" \
+	"// $reached states; // 136 optimal plans, 11 crossings" \
+	"$(sed -n '1s/, [0-9]* crossings;.*//p' "$tmp/g.dot"); $(sed -n '2p' "$tmp/g.dot")"
+if test "$(grep -c '^	s[0-9]* \[' "$tmp/g.dot")" = "$reached" &&
+   dot -Tsvg "$tmp/g.dot" 2>"$tmp/dot.err" | xmllint --noout - &&
+   ! test -s "$tmp/dot.err"; then
+	ok "graph of island missionaries: $reached nodes drawn by dot, no warning"
+else
+	not_ok "graph of island missionaries: nodes drawn by dot"
+	sed 's/^/# /' "$tmp/dot.err"
+fi
+# Jealous husbands by way of an island and the four elopements: the
+# optimum and the plans counted, whole and up to the couples.
+for run in "island-husbands 18 21168" "four-elopements 16 677376"; do
+	set -- $run
+	for reduced in "" --reduced; do
+		# shellcheck disable=SC2086
+		run_river graph -N 3000 $reduced "$puzzles/$1.puz" >"$tmp/g.dot" \
+			2>"$tmp/err"
+		expect "graph${reduced:+ $reduced} of $1" \
+			"// $3 optimal plans, $2 crossings" \
+			"$(grep '^// [0-9]* optimal plans' "$tmp/g.dot")"
+	done
+done
+# With no plan, the graph is every state the search explores.
+run_river graph "$tmp/one-seat.puz" >"$tmp/g.dot" 2>"$tmp/err"
+run_river solve -S -f json "$tmp/one-seat.puz" >"$tmp/b.json" 2>>"$tmp/err"
+expect "graph of a puzzle with no plan: the states solve -S explores" \
+	"$(field states_explored "$tmp/b.json") no plan" \
+	"$(sed -n '1s/^\/\/ \([0-9]*\) states.*/\1/p' "$tmp/g.dot") $(sed -n '2s/^\/\/ \(no plan\) reaches the goal$/\1/p' "$tmp/g.dot")"
+# Two boats: each leg labelled with its boat; --broken draws the legs
+# that break a rule, each ending where verify says the rule is broken.
+run_river graph --broken "$two" >"$tmp/g.dot" 2>"$tmp/err"
+if grep -q '^	s0 -> s[0-9]* \[label="raft: goat"' "$tmp/g.dot" &&
+   grep -q '^	s[0-9]* -> s[0-9]* \[label="ferry: farmer goat"' "$tmp/g.dot" &&
+   ! grep -q -e '-> [sx][0-9]* \[x*label="[^:]*"' "$tmp/g.dot"; then
+	ok "graph of two boats: every leg labelled with its boat"
+else
+	not_ok "graph of two boats: every leg labelled with its boat"
+fi
+moves=0 good=true
+grep '^	s0 -> x[0-9]* ' "$tmp/g.dot" >"$tmp/moves"
+while read -r from arrow to rest; do
+	load=$(echo "$rest" | sed 's/^\[label="\([^"]*\)".*/\1/')
+	rule=$(sed -n "s/^	$to \[label=\"[^\"]*\\\\n\([^\"]*\)\".*/\1/p" "$tmp/g.dot")
+	found=false
+	for place in "left bank" island "right bank"; do
+		echo "$load --> $place" >"$tmp/plan"
+		test "$(run_river verify "$two" "$tmp/plan")" = \
+			"$tmp/plan: step 1: $rule" && found=true
+	done
+	$found || { echo "# $load: the graph says $rule"; good=false; }
+	moves=$((moves + 1))
+done <"$tmp/moves"
+if $good && test "$moves" -gt 0; then
+	ok "graph --broken of two boats: $moves legs from the start, each as verify says"
+else
+	not_ok "graph --broken of two boats: $moves legs from the start"
+fi
+
+# Explanations (tests/explain.sh checks every alternative against verify
+# and hint): the rule an illegal leg breaks, and where; a longer leg's
+# crossings, as many as hint finds from where it leads.
+run_river explain "$two" >"$tmp/out" 2>"$tmp/err"
+expect "explain names the rule a leg breaks, and where" \
+	"  The farmer goes alone to the right bank in the ferry (likewise the farmer and the cabbage; the farmer to the island in the raft): at the left bank, a rule is broken (wolf eats goat unless farmer)." \
+	"$(sed -n '/^Step 1:/{n;p;}' "$tmp/out")"
+run_river explain "$puzzles/island-missionaries.puz" >"$tmp/out" 2>"$tmp/err"
+printf 'cannibals --> island\n' >"$tmp/so-far"
+run_river hint "$puzzles/island-missionaries.puz" "$tmp/so-far" >"$tmp/hint" \
+	2>>"$tmp/err"
+left=$(sed -n 's/.* \([0-9]*\) crossings to go\.$/\1/p' "$tmp/hint")
+expect "explain's longer leg is as long as hint finds from there" \
+	"  One cannibal goes alone to the island: $((left + 1)) crossings in all, $((left + 1 - 11)) more." \
+	"$(grep '^  One cannibal goes alone to the island:' "$tmp/out" | head -n 1)"
+run_river explain "$tmp/one-seat.puz" >"$tmp/out" 2>"$tmp/err"
+expect "explain of a puzzle of places with no plan (exit 1): a seat more helps" \
+	"1   With 2 seats: 18 crossings." "$? $(grep 'With 2 seats' "$tmp/out")"
+
 # What does not take a puzzle of places says so: exit 2, and why.
-for cmd in "explain" "graph" "export --to lp" "solve --engine z3" \
+for cmd in "export --to lp" "solve --engine z3" \
 	   "solve --method layers"; do
 	# shellcheck disable=SC2086
 	run_river $cmd "$puzzles/four-elopements.puz" >"$tmp/out" 2>"$tmp/err"

@@ -28,6 +28,8 @@ int model_vary(struct model *out, const struct model *m, struct arena *arena,
 	case CHANGE_SEATS:
 		out->seats = (unsigned)change->value;
 		out->seats_given = true;
+		/* The one boat's, which the place search reads. */
+		out->boats[0].seats = out->seats;
 		break;
 	case CHANGE_ROWER: {
 		struct item *items = arena_alloc(arena, (m->n_items + 1) *

@@ -9,10 +9,12 @@
  * compiled model (compile/vary.c). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, in util/clock.h */
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan/plan.h"
+#include "search/places.h"
 #include "search/search.h"
 #include "solve/bfs.h"
 #include "solve/reach.h"
@@ -48,6 +50,7 @@ static const char *const outcome_names[] = {
 
 struct move {
 	unsigned *load;   /* per item: how many board */
+	unsigned boat, to; /* a puzzle of places: the boat, where it goes */
 	enum outcome outcome;
 	const char *reason;
 	size_t back;      /* OUT_BACK: the step undone, or the depth reached */
@@ -58,6 +61,7 @@ struct move {
 /* A state and the loads tried from it. */
 struct spot {
 	state_t state;
+	const unsigned *row; /* a puzzle of places: its state */
 	size_t depth;     /* crossings from the start */
 	struct move *moves;
 	size_t n_moves;
@@ -154,7 +158,7 @@ static void gen_loads(struct explainer *x, const unsigned *avail,
  * holds.  RIVER_ETIMEOUT or RIVER_ECANCELED, with the diagnostic, when
  * the explanation must stop. */
 static int list_loads(struct explainer *x, const unsigned *avail,
-		      size_t max)
+		      unsigned seats, size_t max)
 {
 	unsigned cur[MODEL_MAX_ITEMS + 1] = {0}, size;
 	unsigned long long rest[MODEL_MAX_ITEMS + 1];
@@ -166,7 +170,7 @@ static int list_loads(struct explainer *x, const unsigned *avail,
 		rest[i] = rest[i + 1] + avail[i];
 	x->n_loads = 0;
 	x->more = false;
-	for (size = 1; size <= x->sys->seats && size <= rest[0] && !x->more;
+	for (size = 1; size <= seats && size <= rest[0] && !x->more;
 	     size++) {
 		rc = stop_check(&x->stop);
 		if (rc != RIVER_OK)
@@ -187,7 +191,7 @@ static int loads_from_state(struct explainer *x, state_t s)
 
 	for (i = 0; i < m->n_items; i++)
 		avail[i] = state_count(x->sys, s, i, right);
-	return list_loads(x, avail, EXPLAIN_MAX_LOADS);
+	return list_loads(x, avail, x->sys->seats, EXPLAIN_MAX_LOADS);
 }
 
 /* The state load leads to from s, its fields as the crossing sets
@@ -535,7 +539,7 @@ static int next_load_limit(struct explainer *x, unsigned long long *best)
 	}
 	for (i = 0; i < n; i++)
 		avail[i] = m->items[i].copies;
-	rc = list_loads(x, avail, EXPLAIN_MAX_WEIGHTS);
+	rc = list_loads(x, avail, m->seats, EXPLAIN_MAX_WEIGHTS);
 	for (i = 0; rc == RIVER_OK && i < x->n_loads; i++) {
 		unsigned long long w = system_load_weight(x->sys,
 							  x->scratch + i * n);
@@ -569,7 +573,8 @@ static int explain_changes(struct explainer *x)
 	}
 	for (i = 0; i < m->n_items; i++)
 		total += m->items[i].copies;
-	if (rc == RIVER_OK && !m->loads && m->seats < total) {
+	/* Several boats: each has its seats. */
+	if (rc == RIVER_OK && !m->loads && m->seats < total && m->n_boats == 1) {
 		snprintf(what, sizeof what, "with %u seats", m->seats + 1);
 		rc = try_change(x, CHANGE_SEATS, 0, m->seats + 1, what, NULL);
 	}
@@ -640,6 +645,325 @@ static int explain_none(struct explainer *x)
 	return rc == RIVER_OK ? explain_changes(x) : rc;
 }
 
+/* ---- A puzzle of places ------------------------------------------ */
+
+/* Every state reachable, explored once by the place search, and each
+ * state's least cost to a goal over it: the objective's (to_goal), and
+ * of the ways that cost, the least of the other number (to_other: the
+ * crossings when the objective is time, else the time). */
+struct reachable {
+	struct places_graph g;
+	unsigned long long *to_goal, *to_other;
+	const char *stopped; /* the exploration stopped: why */
+};
+
+/* Explore the puzzle of places and weigh every state; a limit that stops
+ * it is kept in r->stopped, for the moves it leaves unweighed. */
+static int explore_places(struct explainer *x, struct reachable *r,
+			  bool weigh_states)
+{
+	const struct model *m = &x->puzzle->model;
+	struct plan_arc *arcs = NULL;
+	river_diag d;
+	size_t i;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	memset(&d, 0, sizeof d);
+	rc = places_explore(m, x->puzzle->tuples, &x->opts, false, &x->stop,
+			    &r->g, &d);
+	if (is_limit(rc)) {
+		r->stopped = arena_strdup(&x->e->arena, d.message);
+		return r->stopped ? RIVER_OK : oom(x);
+	}
+	if (rc != RIVER_OK) {
+		if (x->diag)
+			*x->diag = d;
+		return rc;
+	}
+	if (!weigh_states)
+		return RIVER_OK;
+	arcs = malloc((r->g.legs.n ? r->g.legs.n : 1) * sizeof *arcs);
+	r->to_goal = malloc(r->g.n_nodes * sizeof *r->to_goal);
+	r->to_other = malloc(r->g.n_nodes * sizeof *r->to_other);
+	if (!arcs || !r->to_goal || !r->to_other) {
+		free(arcs);
+		return oom(x);
+	}
+	for (i = 0; i < r->g.legs.n; i++) {
+		const struct places_leg *l = &r->g.legs.leg[i];
+
+		arcs[i].from = l->from;
+		arcs[i].to = l->to;
+		arcs[i].cost = m->minimize_time ? l->time : 1;
+		arcs[i].other = m->minimize_time ? 1 : l->time;
+	}
+	rc = plan_distances(arcs, r->g.legs.n, r->g.n_nodes, r->g.goal, NULL,
+			    r->to_goal, r->to_other, &x->stop);
+	free(arcs);
+	if (rc != RIVER_OK)
+		return stop_diag(&x->stop, rc, x->diag, "while explaining");
+	return RIVER_OK;
+}
+
+static void reachable_release(struct reachable *r)
+{
+	places_graph_release(&r->g);
+	free(r->to_goal);
+	free(r->to_other);
+}
+
+/* Every leg that could leave row: each boat, to each place its routes
+ * join, with each load of 1 to its seats from where it is, at most
+ * EXPLAIN_MAX_LOADS in all, into sp->moves. */
+static int leg_moves(struct explainer *x, struct spot *sp, const unsigned *row)
+{
+	const struct model *m = &x->puzzle->model;
+	unsigned avail[MODEL_MAX_ITEMS + 1];
+	size_t n = m->n_items, P = m->n_places, b, i;
+	unsigned from, to;
+	int rc = RIVER_OK;
+
+	sp->moves = arena_alloc(&x->e->arena,
+				(EXPLAIN_MAX_LOADS + 1) * sizeof *sp->moves);
+	if (!sp->moves)
+		return oom(x);
+	for (b = 0; b < m->n_boats && rc == RIVER_OK; b++) {
+		from = places_boat_at(m, row, b);
+		for (i = 0; i < n; i++)
+			avail[i] = row[i * P + from];
+		for (to = 0; to < P && rc == RIVER_OK; to++) {
+			if (to == from || !((m->boats[b].routes[from] >> to) & 1))
+				continue;
+			rc = list_loads(x, avail, m->boats[b].seats,
+					EXPLAIN_MAX_LOADS - sp->n_moves);
+			sp->more = sp->more || x->more;
+			for (i = 0; rc == RIVER_OK && i < x->n_loads; i++) {
+				struct move *mv = &sp->moves[sp->n_moves++];
+
+				memset(mv, 0, sizeof *mv);
+				mv->boat = (unsigned)b;
+				mv->to = to;
+				mv->load = arena_alloc(&x->e->arena,
+						       (n + 1) * sizeof *mv->load);
+				if (!mv->load)
+					return oom(x);
+				memcpy(mv->load, x->scratch + i * n,
+				       n * sizeof *mv->load);
+			}
+		}
+	}
+	return rc;
+}
+
+/* The row move mv makes from row, into after; whether it is legal, with
+ * t (the track before it) made the track after it, or why not. */
+static int check_leg(struct explainer *x, const unsigned *row,
+		     struct move *mv, struct plan_track *t, unsigned *after)
+{
+	const struct model *m = &x->puzzle->model;
+	size_t P = m->n_places, i;
+	unsigned from = places_boat_at(m, row, mv->boat);
+	char why[256];
+
+	memcpy(after, row, places_row_width(m) * sizeof *after);
+	for (i = 0; i < m->n_items; i++) {
+		after[i * P + from] -= mv->load[i];
+		after[i * P + mv->to] += mv->load[i];
+	}
+	after[m->n_items * P + mv->boat] = mv->to;
+	mv->reason = NULL;
+	if (plan_check_places_step(m, row, after, t, why, sizeof why))
+		return RIVER_OK;
+	mv->outcome = OUT_ILLEGAL;
+	mv->reason = arena_strdup(&x->e->arena, why);
+	return mv->reason ? RIVER_OK : oom(x);
+}
+
+/* The outcome of legal leg mv to after, at crossing k of the plan, with
+ * t the track after it: looked up among the states explored. */
+static int weigh_leg(struct explainer *x, const struct reachable *r,
+		     struct spot *sp, struct move *mv, size_t k,
+		     const unsigned *after, const struct plan_track *t)
+{
+	const struct model *m = &x->puzzle->model;
+	const river_plan *plan = x->e->plan;
+	size_t w = places_row_width(m);
+	unsigned long long cost, other;
+	uint32_t v;
+
+	if (k >= 2 && !memcmp(after, plan->at + (k - 2) * w, w * sizeof *after)) {
+		mv->outcome = OUT_BACK;
+		mv->back = k - 1;
+		return RIVER_OK;
+	}
+	if (r->stopped) {
+		mv->outcome = OUT_STOPPED;
+		mv->reason = r->stopped;
+		sp->open++;
+		return RIVER_OK;
+	}
+	v = places_graph_node(&r->g, after, t);
+	if (v == PLACES_NO_NODE)
+		return diag_set(x->diag, RIVER_EINTERNAL, NULL, NULL,
+				"internal error: a legal leg from a state of "
+				"the plan leads to a state the exploration "
+				"did not reach");
+	cost = r->to_goal[v];
+	other = r->to_other[v];
+	if (cost == ULLONG_MAX ||
+	    (m->minimize_time && m->has_time_limit &&
+	     t->time + cost > m->time_limit)) {
+		mv->outcome = OUT_DEAD_END;
+		return RIVER_OK;
+	}
+	mv->outcome = OUT_SOLVED;
+	mv->crossings = k + (size_t)(m->minimize_time ? other : cost);
+	mv->time = t->time + (m->minimize_time ? cost : other);
+	if (objective(m, mv->crossings, mv->time) ==
+	    objective(m, river_plan_crossings(plan), river_plan_time(plan)))
+		sp->equal++;
+	return RIVER_OK;
+}
+
+/* A spot's own copy of row. */
+static int keep_row(struct explainer *x, struct spot *sp, const unsigned *row)
+{
+	size_t w = places_row_width(&x->puzzle->model);
+	unsigned *copy = arena_alloc(&x->e->arena, (w + 1) * sizeof *copy);
+
+	if (!copy)
+		return oom(x);
+	memcpy(copy, row, w * sizeof *copy);
+	sp->row = copy;
+	return RIVER_OK;
+}
+
+static int explain_places_plan(struct explainer *x)
+{
+	river_explanation *e = x->e;
+	const struct model *m = &x->puzzle->model;
+	const river_plan *plan = e->plan;
+	size_t n = river_plan_crossings(plan), w = places_row_width(m), k, i;
+	unsigned after[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	struct reachable r;
+	struct plan_track t;
+	int rc;
+
+	e->spots = arena_alloc(&e->arena, (n + 1) * sizeof *e->spots);
+	if (!e->spots)
+		return oom(x);
+	rc = explore_places(x, &r, true);
+	plan_track_init(&t);
+	for (k = 1; k <= n && rc == RIVER_OK; k++) {
+		struct spot *sp = &e->spots[k - 1];
+		const unsigned *row = plan->at + (k - 1) * w;
+		size_t kept = 0;
+		char why[256];
+
+		memset(sp, 0, sizeof *sp);
+		sp->depth = k - 1;
+		rc = keep_row(x, sp, row);
+		if (rc == RIVER_OK)
+			rc = leg_moves(x, sp, row);
+		for (i = 0; rc == RIVER_OK && i < sp->n_moves; i++) {
+			struct move *mv = &sp->moves[kept];
+			struct plan_track tried = t;
+
+			*mv = sp->moves[i];
+			rc = check_leg(x, row, mv, &tried, after);
+			if (rc != RIVER_OK ||
+			    !memcmp(after, plan->at + k * w, w * sizeof *after))
+				continue; /* the plan's own leg */
+			kept++;
+			if (!mv->reason)
+				rc = weigh_leg(x, &r, sp, mv, k, after, &tried);
+		}
+		sp->n_moves = kept;
+		e->n_spots = k;
+		if (rc == RIVER_OK &&
+		    !plan_check_places_step(m, row, plan->at + k * w, &t, why,
+					    sizeof why))
+			rc = diag_set(x->diag, RIVER_EINTERNAL, NULL, NULL,
+				      "internal error: the plan explained fails "
+				      "the plan checker (step %zu: %s)", k, why);
+	}
+	reachable_release(&r);
+	return rc;
+}
+
+/* Without a plan: the states reachable, the furthest shown with every
+ * leg tried from them, each legal one back to a state found, then the
+ * single changes. */
+static int explain_places_none(struct explainer *x)
+{
+	river_explanation *e = x->e;
+	unsigned row[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	unsigned after[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	struct reachable r;
+	size_t k, i;
+	uint32_t u;
+	int rc = explore_places(x, &r, false);
+
+	if (rc == RIVER_OK && r.stopped)
+		rc = diag_set(x->diag, RIVER_ELIMIT, NULL, NULL, "%s",
+			      r.stopped);
+	for (u = 0; rc == RIVER_OK && u < r.g.n_nodes; u++) {
+		if (r.g.goal[u])
+			e->goal_reached = true;
+		else
+			e->reachable++;
+		if (r.g.depth[u] > e->depth) {
+			e->depth = r.g.depth[u];
+			e->n_furthest = 0;
+		}
+		e->n_furthest += r.g.depth[u] == e->depth;
+	}
+	if (rc == RIVER_OK)
+		e->spots = arena_alloc(&e->arena, (EXPLAIN_FURTHEST + 1) *
+						  sizeof *e->spots);
+	if (rc == RIVER_OK && !e->spots)
+		rc = oom(x);
+	/* Goals reached (out of time): the furthest states say nothing. */
+	for (u = 0; rc == RIVER_OK && !e->goal_reached && u < r.g.n_nodes &&
+		    e->n_spots < EXPLAIN_FURTHEST; u++) {
+		struct spot *sp = &e->spots[e->n_spots];
+		struct plan_track t;
+
+		if (r.g.depth[u] != e->depth)
+			continue;
+		memset(sp, 0, sizeof *sp);
+		sp->depth = e->depth;
+		places_graph_state(&r.g, u, row, &t);
+		/* The crossings made are the depth, whose rowing phase
+		 * the state's is: messages then name the crossing. */
+		t.crossing = e->depth;
+		rc = keep_row(x, sp, row);
+		if (rc == RIVER_OK)
+			rc = leg_moves(x, sp, row);
+		for (i = 0; rc == RIVER_OK && i < sp->n_moves; i++) {
+			struct move *mv = &sp->moves[i];
+			struct plan_track tried = t;
+
+			rc = check_leg(x, row, mv, &tried, after);
+			if (rc != RIVER_OK || mv->reason)
+				continue;
+			k = places_graph_node(&r.g, after, &tried);
+			if (k == PLACES_NO_NODE)
+				rc = diag_set(x->diag, RIVER_EINTERNAL, NULL, NULL,
+					      "internal error: a legal leg from "
+					      "a furthest state leads to a state "
+					      "the exploration did not reach");
+			else
+				mv->back = r.g.depth[k];
+			mv->outcome = OUT_BACK;
+		}
+		e->n_spots++;
+	}
+	reachable_release(&r);
+	return rc == RIVER_OK ? explain_changes(x) : rc;
+}
+
 int river_explain(river_explanation **out, const river_puzzle *puzzle,
 		  const river_solve_options *opts, river_diag *diag)
 {
@@ -652,7 +976,8 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	rc = puzzle_need_system(puzzle, "to explain", diag);
+	rc = puzzle->places ? RIVER_OK
+			    : puzzle_need_system(puzzle, "to explain", diag);
 	if (rc != RIVER_OK)
 		return rc;
 	memset(&x, 0, sizeof x);
@@ -682,7 +1007,10 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	rc = river_solve(&e->plan, puzzle, &x.opts, diag);
 	/* The searches after the first report nothing as they go. */
 	x.opts.progress = NULL;
-	if (rc == RIVER_OK)
+	if (rc == RIVER_OK && puzzle->places)
+		rc = e->plan->solved ? explain_places_plan(&x)
+				     : explain_places_none(&x);
+	else if (rc == RIVER_OK)
 		rc = e->plan->solved ? explain_plan(&x) : explain_none(&x);
 	free(x.scratch);
 	if (rc != RIVER_OK) {
@@ -724,10 +1052,51 @@ static void bank_of(const river_explanation *e, state_t s, bool right,
 		count[i] = state_count(&e->puzzle->sys, s, i, right);
 }
 
-/* "left: wolf cabbage | right: farmer goat, the boat on the right" */
-static void put_state(struct buf *b, const river_explanation *e, state_t s)
+/* Copies of each item at place p of a row of places. */
+static void place_of_row(const struct model *m, const unsigned *row,
+			 size_t p, unsigned *count)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		count[i] = row[i * m->n_places + p];
+}
+
+/* "left bank: wolf | island: nothing | right bank: farmer goat
+ * cabbage, the ferry at the right bank, the raft at the left bank" */
+static void put_places(struct buf *b, const struct model *m,
+		       const unsigned *row)
 {
 	unsigned count[MODEL_MAX_ITEMS + 1];
+	size_t p, k;
+
+	for (p = 0; p < m->n_places; p++) {
+		size_t start;
+
+		place_of_row(m, row, p, count);
+		buf_printf(b, "%s%s: ", p ? " | " : "", m->place_names[p]);
+		start = b->len;
+		plan_put_tokens(b, m, count);
+		if (b->len == start)
+			buf_puts(b, "nothing");
+	}
+	for (k = 0; k < m->n_boats; k++)
+		buf_printf(b, ", the %s at the %s",
+			   m->n_boats > 1 ? m->boats[k].name : "boat",
+			   m->place_names[places_boat_at(m, row, k)]);
+}
+
+/* "left: wolf cabbage | right: farmer goat, the boat on the right" */
+static void put_state(struct buf *b, const river_explanation *e,
+		      const struct spot *sp)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	state_t s = sp->state;
+
+	if (sp->row) {
+		put_places(b, &e->puzzle->model, sp->row);
+		return;
+	}
 
 	bank_of(e, s, false, count);
 	buf_puts(b, "left: ");
@@ -753,6 +1122,7 @@ static void put_optimum(struct buf *b, const struct model *m,
 static void put_likewise(struct buf *b, const river_explanation *e,
 			 const struct spot *sp, size_t i)
 {
+	const struct model *m = &e->puzzle->model;
 	size_t j, n = 0;
 
 	for (j = i + 1; j < sp->n_moves; j++) {
@@ -764,7 +1134,15 @@ static void put_likewise(struct buf *b, const river_explanation *e,
 			continue;
 		}
 		buf_puts(b, n++ ? "; " : " (likewise ");
-		plan_put_passengers(b, &e->puzzle->model, sp->moves[j].load);
+		plan_put_passengers(b, m, sp->moves[j].load);
+		/* A leg of places: where it goes, and in which boat, when
+		 * not as the line's. */
+		if (sp->row && sp->moves[j].to != sp->moves[i].to)
+			buf_printf(b, " to the %s",
+				   m->place_names[sp->moves[j].to]);
+		if (sp->row && sp->moves[j].boat != sp->moves[i].boat)
+			buf_printf(b, " in the %s",
+				   m->boats[sp->moves[j].boat].name);
 	}
 	if (n > EXPLAIN_LIKEWISE)
 		buf_puts(b, "; and more");
@@ -782,8 +1160,11 @@ static void put_move(struct buf *b, const river_explanation *e,
 	unsigned long long best, mine;
 
 	buf_puts(b, "  ");
-	plan_put_sentence(b, m, mv->load,
-			  !state_boat_right(&e->puzzle->sys, sp->state));
+	if (sp->row)
+		plan_put_leg_sentence(b, m, mv->load, mv->boat, mv->to);
+	else
+		plan_put_sentence(b, m, mv->load,
+				  !state_boat_right(&e->puzzle->sys, sp->state));
 	/* The sentence's full stop gives way to the outcome. */
 	if (!b->failed && b->len && b->data[b->len - 1] == '.')
 		b->len--;
@@ -797,6 +1178,9 @@ static void put_move(struct buf *b, const river_explanation *e,
 	case OUT_BACK:
 		if (plan->solved)
 			buf_printf(b, "undoes step %zu", mv->back);
+		else if (mv->back == sp->depth) /* places: a leg aside */
+			buf_printf(b, "to another state %zu crossing%s from "
+				   "the start", mv->back, plural(mv->back));
 		else
 			buf_printf(b, "back to a state %zu crossing%s from the "
 				   "start", mv->back, plural(mv->back));
@@ -885,8 +1269,15 @@ static void text_plan(struct buf *b, const river_explanation *e)
 
 		plan_load(e->plan, k, load);
 		buf_printf(b, "\nStep %zu: ", k);
-		plan_put_sentence(b, m, load,
-				  river_plan_boat_bank(e->plan, k) == RIVER_RIGHT);
+		if (e->plan->at) {
+			size_t to, boat = plan_leg_boat(e->plan, k, &to);
+
+			plan_put_leg_sentence(b, m, load, boat, to);
+		} else {
+			plan_put_sentence(b, m, load, river_plan_boat_bank(e->plan,
+									   k) ==
+							  RIVER_RIGHT);
+		}
 		if (sp->n_moves == 0 && !sp->more)
 			buf_puts(b, " Forced: no other load can cross.\n");
 		else if (sp->equal)
@@ -937,7 +1328,7 @@ static void text_none(struct buf *b, const river_explanation *e)
 		const struct spot *sp = &e->spots[j];
 
 		buf_puts(b, "\nFrom ");
-		put_state(b, e, sp->state);
+		put_state(b, e, sp);
 		buf_puts(b, sp->n_moves || sp->more ? ":\n"
 						    : ": no load can cross.\n");
 		put_moves(b, e, sp);
@@ -974,9 +1365,56 @@ static int render_text(char **out, const river_explanation *e)
 
 /* ---- JSON -------------------------------------------------------- */
 
-static void json_state(struct buf *b, const river_explanation *e, state_t s)
+/* A leg of places' boat (when there are several) and where it goes:
+ * ", \"by\": \"raft\", \"to\": \"island\"". */
+static void json_leg(struct buf *b, const struct model *m, size_t boat,
+		     size_t to)
+{
+	if (m->n_boats > 1) {
+		buf_puts(b, ", \"by\": ");
+		buf_quote(b, m->boats[boat].name, QUOTE_JSON);
+	}
+	buf_puts(b, ", \"to\": ");
+	buf_quote(b, m->place_names[to], QUOTE_JSON);
+}
+
+/* A state of places as river(1)'s JSON of a plan of places has it: the
+ * boats' places, and each place's items. */
+static void json_places(struct buf *b, const struct model *m,
+			const unsigned *row)
 {
 	unsigned count[MODEL_MAX_ITEMS + 1];
+	size_t p, k;
+
+	buf_puts(b, "{\"boats\": {");
+	for (k = 0; k < m->n_boats; k++) {
+		buf_puts(b, k ? ", " : "");
+		buf_quote(b, m->boats[k].name, QUOTE_JSON);
+		buf_puts(b, ": ");
+		buf_quote(b, m->place_names[places_boat_at(m, row, k)],
+			  QUOTE_JSON);
+	}
+	buf_puts(b, "}, \"at\": {");
+	for (p = 0; p < m->n_places; p++) {
+		buf_puts(b, p ? ", " : "");
+		buf_quote(b, m->place_names[p], QUOTE_JSON);
+		buf_puts(b, ": ");
+		place_of_row(m, row, p, count);
+		plan_put_json_names(b, m, count);
+	}
+	buf_puts(b, "}}");
+}
+
+static void json_state(struct buf *b, const river_explanation *e,
+		       const struct spot *sp)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	state_t s = sp->state;
+
+	if (sp->row) {
+		json_places(b, &e->puzzle->model, sp->row);
+		return;
+	}
 
 	buf_printf(b, "{\"boat\": \"%s\", \"left\": ",
 		   state_boat_right(&e->puzzle->sys, s) ? "right" : "left");
@@ -997,12 +1435,14 @@ static void json_optimum(struct buf *b, const struct model *m,
 }
 
 static void json_move(struct buf *b, const river_explanation *e,
-		      const struct move *mv)
+		      const struct spot *sp, const struct move *mv)
 {
 	const struct model *m = &e->puzzle->model;
 
 	buf_puts(b, "{\"boat\": ");
 	plan_put_json_names(b, m, mv->load);
+	if (sp->row)
+		json_leg(b, m, mv->boat, mv->to);
 	buf_printf(b, ", \"outcome\": \"%s\"", outcome_names[mv->outcome]);
 	if (mv->reason) {
 		buf_puts(b, ", \"reason\": ");
@@ -1025,7 +1465,7 @@ static void json_moves(struct buf *b, const river_explanation *e,
 	buf_puts(b, "\"moves\": [");
 	for (i = 0; i < sp->n_moves; i++) {
 		buf_puts(b, i ? ",\n        " : "\n        ");
-		json_move(b, e, &sp->moves[i]);
+		json_move(b, e, sp, &sp->moves[i]);
 	}
 	buf_printf(b, "%s], \"more_loads\": %s", sp->n_moves ? "\n      " : "",
 		   sp->more ? "true" : "false");
@@ -1033,6 +1473,7 @@ static void json_moves(struct buf *b, const river_explanation *e,
 
 static void json_plan(struct buf *b, const river_explanation *e)
 {
+	const struct model *m = &e->puzzle->model;
 	unsigned load[MODEL_MAX_ITEMS + 1];
 	size_t k;
 
@@ -1043,11 +1484,22 @@ static void json_plan(struct buf *b, const river_explanation *e)
 		buf_printf(b, "%s\n    {\"step\": %zu, \"boat\": ",
 			   k > 1 ? "," : "", k);
 		plan_load(e->plan, k, load);
-		plan_put_json_names(b, &e->puzzle->model, load);
-		buf_printf(b, ", \"from\": \"%s\", \"forced\": %s, "
+		plan_put_json_names(b, m, load);
+		if (sp->row) {
+			size_t to, boat = plan_leg_boat(e->plan, k, &to);
+
+			buf_puts(b, ", \"from\": ");
+			buf_quote(b, m->place_names[places_boat_at(m, sp->row,
+								   boat)],
+				  QUOTE_JSON);
+			json_leg(b, m, boat, to);
+		} else {
+			buf_printf(b, ", \"from\": \"%s\"",
+				   state_boat_right(&e->puzzle->sys, sp->state)
+					   ? "right" : "left");
+		}
+		buf_printf(b, ", \"forced\": %s, "
 			   "\"equal\": %zu, \"unsearched\": %zu,\n      ",
-			   state_boat_right(&e->puzzle->sys, sp->state)
-				   ? "right" : "left",
 			   !sp->equal && !sp->open ? "true" : "false",
 			   sp->equal, sp->open);
 		json_moves(b, e, sp);
@@ -1067,7 +1519,7 @@ static void json_none(struct buf *b, const river_explanation *e)
 		   e->n_furthest);
 	for (j = 0; j < e->n_spots; j++) {
 		buf_puts(b, j ? ",\n    {\"state\": " : "\n    {\"state\": ");
-		json_state(b, e, e->spots[j].state);
+		json_state(b, e, &e->spots[j]);
 		buf_puts(b, ",\n      ");
 		json_moves(b, e, &e->spots[j]);
 		buf_putc(b, '}');

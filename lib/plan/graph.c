@@ -5,12 +5,14 @@
  * from the start and to a goal both ways, and the crossings on optimal
  * plans: u -> v is on one when from_start(u) + cost + to_goal(v) is the
  * optimum.  Too many states to draw, and the graph is a node per depth
- * instead. */
+ * instead.  A puzzle of places is explored by the place search
+ * (places_explore), its legs the crossings. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan/plan.h"
+#include "search/places.h"
 #include "solve/bfs.h"
 #include "solve/visited.h"
 #include "util/saturate.h"
@@ -29,12 +31,15 @@
 #define GOAL_FILL "#c6ecc6"
 #define OPTIMAL "#1f5fbf"
 #define BROKEN "#cc0000"
+#define BROKEN_STATE ", color=\"" BROKEN "\", fontcolor=\"" BROKEN \
+	"\", style=\"rounded,dashed\", class=\"broken\"];\n"
+#define BROKEN_MOVE ", color=\"" BROKEN "\", fontcolor=\"" BROKEN \
+	"\", style=dashed, class=\"broken\"];\n"
 
-struct edge {
-	uint32_t from, to;
-	unsigned long long cost;
-	bool optimal, drawn;
-};
+/* The edges are the crossings (struct plan_arc; of a puzzle of places,
+ * numbered as its legs), each with its marks. */
+#define EDGE_OPTIMAL 1u
+#define EDGE_DRAWN 2u
 
 /* A crossing that breaks a rule: from a state to the illegal state it
  * would make. */
@@ -57,6 +62,8 @@ struct level {
 struct graph {
 	const river_puzzle *puzzle;
 	const struct system *sys; /* the one walked: reduced or not */
+	/* A puzzle of places: its states and legs, in place of state. */
+	const struct places_graph *places;
 	const river_graph_options *opts;
 	const struct stop *stop;
 	struct bfs_tally tally;
@@ -67,7 +74,8 @@ struct graph {
 	unsigned *depth;
 	size_t n, cap;
 	struct key *keys;
-	struct edge *edges;
+	struct plan_arc *edges;
+	unsigned char *mark; /* per edge, EDGE_OPTIMAL and EDGE_DRAWN */
 	size_t n_edges, edges_cap;
 	size_t *first; /* node u's edges: first[u] .. first[u + 1] */
 	struct broken *broken;
@@ -215,15 +223,28 @@ static unsigned long long crossing_cost(const struct graph *g, state_t a,
 	return system_trip_time(g->sys, count);
 }
 
-/* One crossing from node u to the legal state to: an edge, or in a
- * summary a count by depth. */
-static int add_crossing(struct graph *g, size_t u, state_t to)
+/* Whether a walk of a list the graph sizes must stop before item i (0:
+ * the first): the clock and the cancel flag, looked at every
+ * GRAPH_STOP_EVERY items. */
+static int write_stop(const struct graph *g, size_t i)
 {
-	uint32_t v = node_of(g, to);
-	struct edge *e;
+	return i % GRAPH_STOP_EVERY == 0 && i ? stop_check(g->stop)
+					      : RIVER_OK;
+}
 
-	if (v == NO_NODE)
-		return RIVER_EINTERNAL;
+static bool is_goal(const struct graph *g, size_t u)
+{
+	return g->places ? g->places->goal[u]
+			 : state_is_goal(g->sys, g->state[u]);
+}
+
+/* One crossing from node u to node v, of cost (when drawn): an edge, or
+ * in a summary a count by depth. */
+static int add_edge(struct graph *g, size_t u, uint32_t v,
+		    unsigned long long cost)
+{
+	struct plan_arc *e;
+
 	g->info.crossings++;
 	if (g->levels) {
 		struct level *l = &g->levels[g->depth[u]];
@@ -239,9 +260,20 @@ static int add_crossing(struct graph *g, size_t u, state_t to)
 	e = &g->edges[g->n_edges++];
 	e->from = (uint32_t)u;
 	e->to = v;
-	e->cost = crossing_cost(g, g->state[u], to);
-	e->optimal = e->drawn = false;
+	e->cost = cost;
+	e->other = 0;
 	return RIVER_OK;
+}
+
+/* One crossing from node u to the legal state to. */
+static int add_crossing(struct graph *g, size_t u, state_t to)
+{
+	uint32_t v = node_of(g, to);
+
+	if (v == NO_NODE)
+		return RIVER_EINTERNAL;
+	return add_edge(g, u, v, g->levels ? 0
+					   : crossing_cost(g, g->state[u], to));
 }
 
 static int add_broken(struct graph *g, size_t u, state_t to)
@@ -293,47 +325,99 @@ static int connect(struct graph *g)
 	return rc;
 }
 
-/* Shortest distances by costs, relaxed over the edges until they hold:
- * from the start forwards, in the edges' order (breadth first, so one
- * pass for the fewest crossings), and to a goal backwards.  A pass for
- * each crossing of the longest of them at most, the clock looked at
- * after each. */
-static int distances(struct graph *g)
+/* The legs of a puzzle of places, the edges in their order; the legs
+ * that break a rule counted (drawn from the places' graph itself). */
+static int connect_places(struct graph *g)
 {
-	size_t i;
-	bool changed = true;
+	const struct places_graph *pg = g->places;
+	size_t i, u = 0;
 	int rc = RIVER_OK;
 
-	for (i = 0; i < g->n; i++) {
-		g->from_start[i] = i == 0 ? 0 : FAR;
-		g->to_goal[i] = state_is_goal(g->sys, g->state[i]) ? 0 : FAR;
-	}
-	while (changed && (rc = stop_check(g->stop)) == RIVER_OK) {
-		changed = false;
-		for (i = 0; i < g->n_edges; i++) {
-			const struct edge *e = &g->edges[i];
+	for (i = 0; i < pg->legs.n && rc == RIVER_OK &&
+		    (rc = write_stop(g, i)) == RIVER_OK; i++) {
+		const struct places_leg *l = &pg->legs.leg[i];
 
-			if (g->from_start[e->from] != FAR &&
-			    g->from_start[e->from] + e->cost < g->from_start[e->to]) {
-				g->from_start[e->to] = g->from_start[e->from] + e->cost;
+		while (g->first && u <= l->from)
+			g->first[u++] = g->n_edges;
+		rc = add_edge(g, l->from, l->to, g->least_time ? l->time : 1);
+	}
+	while (g->first && u <= g->n)
+		g->first[u++] = g->n_edges;
+	g->info.broken = pg->broken.n;
+	for (i = 0; g->levels && i < pg->broken.n; i++)
+		g->levels[g->depth[pg->broken.leg[i].from]].broken++;
+	return rc;
+}
+
+int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
+		   const unsigned char *goal, unsigned long long *from_start,
+		   unsigned long long *to_goal, unsigned long long *to_other,
+		   const struct stop *stop)
+{
+	size_t i;
+	bool changed = from_start != NULL;
+	int rc = RIVER_OK;
+
+	for (i = 0; i < n; i++) {
+		if (from_start)
+			from_start[i] = i == 0 ? 0 : FAR;
+		to_goal[i] = goal[i] ? 0 : FAR;
+		if (to_other)
+			to_other[i] = goal[i] ? 0 : FAR;
+	}
+	while (changed && (rc = stop_check(stop)) == RIVER_OK) {
+		changed = false;
+		for (i = 0; i < n_arcs; i++) {
+			const struct plan_arc *e = &arcs[i];
+
+			if (from_start[e->from] != FAR &&
+			    from_start[e->from] + e->cost < from_start[e->to]) {
+				from_start[e->to] = from_start[e->from] + e->cost;
 				changed = true;
 			}
 		}
 	}
 	changed = true;
 	while (changed && rc == RIVER_OK &&
-	       (rc = stop_check(g->stop)) == RIVER_OK) {
+	       (rc = stop_check(stop)) == RIVER_OK) {
 		changed = false;
-		for (i = g->n_edges; i-- > 0;) {
-			const struct edge *e = &g->edges[i];
+		for (i = n_arcs; i-- > 0;) {
+			const struct plan_arc *e = &arcs[i];
+			unsigned long long c, o = 0;
 
-			if (g->to_goal[e->to] != FAR &&
-			    g->to_goal[e->to] + e->cost < g->to_goal[e->from]) {
-				g->to_goal[e->from] = g->to_goal[e->to] + e->cost;
+			if (to_goal[e->to] == FAR)
+				continue;
+			c = to_goal[e->to] + e->cost;
+			if (to_other)
+				o = to_other[e->to] + e->other;
+			if (c < to_goal[e->from] ||
+			    (to_other && c == to_goal[e->from] &&
+			     o < to_other[e->from])) {
+				to_goal[e->from] = c;
+				if (to_other)
+					to_other[e->from] = o;
 				changed = true;
 			}
 		}
 	}
+	return rc;
+}
+
+/* The distances over the graph's edges, from the start and to a goal. */
+static int distances(struct graph *g)
+{
+	unsigned char *goal = g->places ? NULL : malloc(g->n ? g->n : 1);
+	size_t i;
+	int rc;
+
+	if (!g->places && !goal)
+		return RIVER_ENOMEM;
+	for (i = 0; goal && i < g->n; i++)
+		goal[i] = is_goal(g, i);
+	rc = plan_distances(g->edges, g->n_edges, g->n,
+			    g->places ? g->places->goal : goal, g->from_start,
+			    g->to_goal, NULL, g->stop);
+	free(goal);
 	return rc;
 }
 
@@ -374,10 +458,11 @@ static int optimal_plans(struct graph *g)
 	if (!g->info.solved)
 		return RIVER_OK;
 	for (i = 0; i < g->n_edges; i++) {
-		struct edge *e = &g->edges[i];
+		const struct plan_arc *e = &g->edges[i];
 
-		e->optimal = plus(plus(g->from_start[e->from], e->cost),
-				  g->to_goal[e->to]) == best;
+		if (plus(plus(g->from_start[e->from], e->cost),
+			 g->to_goal[e->to]) == best)
+			g->mark[i] |= EDGE_OPTIMAL;
 	}
 	/* Count the paths in order of the distance from the start: keys
 	 * whose "state" is that distance. */
@@ -398,12 +483,14 @@ static int optimal_plans(struct graph *g)
 		size_t u = order[k].node;
 
 		for (i = g->first[u]; i < g->first[u + 1]; i++) {
-			const struct edge *e = &g->edges[i];
+			const struct plan_arc *e = &g->edges[i];
 			unsigned long long ways;
 
-			if (!e->optimal)
+			if (!(g->mark[i] & EDGE_OPTIMAL))
 				continue;
-			ways = system_ways(g->sys, g->state[u], g->state[e->to]);
+			ways = g->places ? g->places->legs.leg[i].ways
+					 : system_ways(g->sys, g->state[u],
+						       g->state[e->to]);
 			paths[e->to] = add_saturating(paths[e->to],
 						      mul_saturating(paths[u], ways));
 		}
@@ -474,30 +561,97 @@ static void put_state_label(struct buf *b, const struct system *sys,
 	put_quoted(b, &t);
 }
 
-/* The load from a to b, and its time when crossings take time. */
-static void put_load_label(struct buf *b, const struct graph *g, state_t a,
-			   state_t c)
+/* A load as a label's quoted text: its boat's name when there are
+ * several ("raft: goat"), its tokens, and its time when crossings take
+ * time. */
+static void put_load(struct buf *b, const struct model *m, const char *boat,
+		     const unsigned *count, unsigned long long time)
 {
-	const struct system *sys = g->sys;
-	unsigned count[MODEL_MAX_ITEMS + 1];
 	struct buf t;
 
 	buf_init(&t);
-	system_load_of(sys, a, c, count);
-	plan_put_tokens(&t, sys->model, count);
-	if (model_timed(sys->model))
-		buf_printf(&t, " (%u)", system_trip_time(sys, count));
-	buf_puts(b, "label=");
+	if (boat)
+		buf_printf(&t, "%s: ", boat);
+	plan_put_tokens(&t, m, count);
+	if (model_timed(m))
+		buf_printf(&t, " (%llu)", time);
 	put_quoted(b, &t);
 }
 
-/* Whether writing must stop before item i (0: the first) of a list
- * the graph sizes: the clock and the cancel flag, looked at every
- * GRAPH_STOP_EVERY items. */
-static int write_stop(const struct graph *g, size_t i)
+/* The load from a to b. */
+static void put_load_label(struct buf *b, const struct graph *g, state_t a,
+			   state_t c)
 {
-	return i % GRAPH_STOP_EVERY == 0 && i ? stop_check(g->stop)
-					      : RIVER_OK;
+	unsigned count[MODEL_MAX_ITEMS + 1];
+
+	system_load_of(g->sys, a, c, count);
+	put_load(b, g->sys->model, NULL, count,
+		 system_trip_time(g->sys, count));
+}
+
+/* The load of leg l of a puzzle of places. */
+static void put_leg_label(struct buf *b, const struct graph *g,
+			  const struct places_leg *l)
+{
+	const struct model *m = &g->puzzle->model;
+
+	put_load(b, m, m->n_boats > 1 ? m->boats[l->boat].name : NULL,
+		 places_leg_load(g->places, l), l->time);
+}
+
+/* A state of places as its places in order, each with what is there
+ * and the boats there, "|" between them, as two banks are drawn
+ * ("farmer wolf ⛵ ferry | goat | cabbage"; the graph's title names
+ * the places); below, the numbers its track keeps, as for two banks. */
+static void put_places_state(struct buf *b, const struct model *m,
+			     const unsigned *row, const struct plan_track *t)
+{
+	unsigned count[MODEL_MAX_ITEMS + 1];
+	unsigned long long period = model_rowing_period(m);
+	size_t p, i, k;
+
+	for (p = 0; p < m->n_places; p++) {
+		size_t start = b->len;
+
+		if (p)
+			buf_puts(b, " |");
+		for (i = 0; i < m->n_items; i++)
+			count[i] = row[i * m->n_places + p];
+		for (i = 0; i < m->n_items && !count[i]; i++)
+			;
+		if (i < m->n_items) {
+			if (p)
+				buf_putc(b, ' ');
+			plan_put_tokens(b, m, count);
+		}
+		for (k = 0; k < m->n_boats; k++)
+			if (places_boat_at(m, row, k) == p)
+				buf_printf(b, m->n_boats > 1 ? "%s⛵ %s" : "%s⛵",
+					   b->len > start ? " " : "",
+					   m->boats[k].name);
+	}
+	if (period > 1)
+		buf_printf(b, "\nturn %llu of %llu",
+			   (unsigned long long)t->crossing % period + 1, period);
+	if (m->has_margin && t->crossing)
+		buf_printf(b, "\nlast load %llu", t->prev_weight);
+	if (m->has_time_limit && !m->minimize_time)
+		buf_printf(b, "\ntime %llu", t->time);
+}
+
+/* The label of a state of places, more (not NULL) on a line below. */
+static void put_places_label(struct buf *b, const struct model *m,
+			     const unsigned *row, const struct plan_track *t,
+			     const char *more)
+{
+	struct buf l;
+
+	buf_init(&l);
+	put_places_state(&l, m, row, t);
+	if (more)
+		buf_printf(&l, "\n%s", more);
+	buf_puts(b, "label=");
+	put_quoted(b, &l);
 }
 
 static const char *plural(unsigned long long n)
@@ -523,6 +677,14 @@ static void put_head(struct buf *b, const struct graph *g, const char *what)
 	buf_puts(b, "digraph river {\n\tgraph [label=");
 	buf_init(&t);
 	buf_printf(&t, "%s\n%s", g->puzzle->model.title, what);
+	if (g->places) {
+		const struct model *m = &g->puzzle->model;
+		size_t p;
+
+		buf_puts(&t, "\neach state: ");
+		for (p = 0; p < m->n_places; p++)
+			buf_printf(&t, "%s%s", p ? " | " : "", m->place_names[p]);
+	}
 	put_quoted(b, &t);
 	buf_puts(b, ", labelloc=t, fontname=\"Helvetica\", newrank=true, "
 		 "nodesep=0.3, ranksep=0.5];\n"
@@ -547,7 +709,8 @@ static void put_comment(struct buf *b, const struct graph *g)
 		   in->depth, plural(in->depth));
 	if (g->opts->reduced)
 		buf_printf(b, "// reduced by symmetry%s\n",
-			   g->puzzle->sym ? "" : ": the puzzle has none");
+			   (g->places ? g->places->reduced : g->puzzle->sym != NULL)
+			   ? "" : ": the puzzle has none");
 	if (!in->solved)
 		buf_puts(b, "// no plan reaches the goal\n");
 	else if (in->summary)
@@ -573,14 +736,24 @@ static int put_ranks(struct buf *b, const struct graph *g)
 	return rc;
 }
 
-static void put_node(struct buf *b, const struct graph *g, size_t u)
+/* Node u's label: a state of places, or of two banks, the rule that a
+ * start that breaks one breaks below. */
+static void put_node_label(struct buf *b, const struct graph *g, size_t u)
 {
-	state_t s = g->state[u];
-	bool goal = state_is_goal(g->sys, s);
+	state_t s;
 	const char *more = NULL;
 	char reason[256];
 
-	buf_printf(b, "\ts%zu [", u);
+	if (g->places) {
+		unsigned row[MODEL_MAX_ITEMS * MODEL_MAX_PLACES +
+			     MODEL_MAX_BOATS];
+		struct plan_track t;
+
+		places_graph_state(g->places, (uint32_t)u, row, &t);
+		put_places_label(b, &g->puzzle->model, row, &t, NULL);
+		return;
+	}
+	s = g->state[u];
 	if (u == 0 && !system_safe(g->sys, s)) {
 		plan_describe_violation(&g->puzzle->sys, g->puzzle->sym &&
 					g->sys != &g->puzzle->sys
@@ -589,6 +762,14 @@ static void put_node(struct buf *b, const struct graph *g, size_t u)
 		more = reason;
 	}
 	put_state_label(b, g->sys, s, more);
+}
+
+static void put_node(struct buf *b, const struct graph *g, size_t u)
+{
+	bool goal = is_goal(g, u);
+
+	buf_printf(b, "\ts%zu [", u);
+	put_node_label(b, g, u);
 	if (u == 0 || goal)
 		buf_printf(b, ", style=\"rounded,filled\", fillcolor=\"%s\"",
 			   u == 0 ? START_FILL : GOAL_FILL);
@@ -599,36 +780,47 @@ static void put_node(struct buf *b, const struct graph *g, size_t u)
 	buf_puts(b, "];\n");
 }
 
-/* The edge back from e's head to its tail with the same load, or NULL. */
-static struct edge *reverse(const struct graph *g, const struct edge *e)
+/* The edge back from edge e's head to its tail with the same load, or
+ * n_edges. */
+static size_t reverse(const struct graph *g, size_t e)
 {
+	const struct plan_arc *a = &g->edges[e];
 	size_t i;
 
-	for (i = g->first[e->to]; i < g->first[e->to + 1]; i++)
-		if (g->edges[i].to == e->from)
-			return &g->edges[i];
-	return NULL;
+	for (i = g->first[a->to]; i < g->first[a->to + 1]; i++)
+		if (g->edges[i].to == a->from)
+			return i;
+	return g->n_edges;
 }
 
-/* A crossing, and its way back on the same line when there is one:
- * drawn the way an optimal plan takes it, else from the shallower
- * state. */
-static void put_edge(struct buf *b, const struct graph *g, struct edge *e)
+/* Edge e, and its way back on the same line when there is one: drawn
+ * the way an optimal plan takes it, else from the shallower state. */
+static void put_edge(struct buf *b, const struct graph *g, size_t e)
 {
-	struct edge *r = reverse(g, e), *way = e;
+	size_t r = reverse(g, e), way = e;
+	const struct plan_arc *w;
 
-	e->drawn = true;
-	if (r) {
-		r->drawn = true;
-		if (r->optimal || (!e->optimal &&
-				   g->depth[r->from] < g->depth[e->from]))
+	g->mark[e] |= EDGE_DRAWN;
+	if (r < g->n_edges) {
+		g->mark[r] |= EDGE_DRAWN;
+		if ((g->mark[r] & EDGE_OPTIMAL) ||
+		    (!(g->mark[e] & EDGE_OPTIMAL) &&
+		     g->depth[g->edges[r].from] < g->depth[g->edges[e].from]))
 			way = r;
 	}
-	buf_printf(b, "\ts%u -> s%u [", (unsigned)way->from, (unsigned)way->to);
-	put_load_label(b, g, g->state[way->from], g->state[way->to]);
-	if (r)
+	w = &g->edges[way];
+	/* A crossing between states of one depth (places: a leg aside)
+	 * has its label outside, where dot's layout of a flat edge has
+	 * room for it. */
+	buf_printf(b, "\ts%u -> s%u [%s", (unsigned)w->from, (unsigned)w->to,
+		   g->depth[w->from] == g->depth[w->to] ? "xlabel=" : "label=");
+	if (g->places)
+		put_leg_label(b, g, &g->places->legs.leg[way]);
+	else
+		put_load_label(b, g, g->state[w->from], g->state[w->to]);
+	if (r < g->n_edges)
 		buf_puts(b, ", dir=both");
-	if (way->optimal)
+	if (g->mark[way] & EDGE_OPTIMAL)
 		buf_puts(b, ", color=\"" OPTIMAL "\", penwidth=2.5, "
 			 "class=\"optimal\"");
 	buf_puts(b, "];\n");
@@ -659,8 +851,7 @@ static int put_broken(struct buf *b, const struct graph *g)
 					: bad[i], reason, sizeof reason);
 		buf_printf(b, "\tx%zu [", i);
 		put_state_label(b, g->sys, bad[i], reason);
-		buf_puts(b, ", color=\"" BROKEN "\", fontcolor=\"" BROKEN
-			 "\", style=\"rounded,dashed\", class=\"broken\"];\n");
+		buf_puts(b, BROKEN_STATE);
 	}
 	for (i = 0; rc == RIVER_OK && i < g->n_broken &&
 		    (rc = write_stop(g, i)) == RIVER_OK; i++) {
@@ -668,13 +859,43 @@ static int put_broken(struct buf *b, const struct graph *g)
 		const state_t *at = bsearch(&m->to, bad, n, sizeof *bad,
 					    cmp_state);
 
-		buf_printf(b, "\ts%u -> x%zu [", (unsigned)m->from,
+		buf_printf(b, "\ts%u -> x%zu [label=", (unsigned)m->from,
 			   (size_t)(at - bad));
 		put_load_label(b, g, g->state[m->from], m->to);
-		buf_puts(b, ", color=\"" BROKEN "\", fontcolor=\"" BROKEN
-			 "\", style=dashed, class=\"broken\"];\n");
+		buf_puts(b, BROKEN_MOVE);
 	}
 	free(bad);
+	return rc;
+}
+
+/* The same for a puzzle of places: its rows that break a rule, each
+ * once, and its legs that make them. */
+static int put_places_broken(struct buf *b, const struct graph *g)
+{
+	const struct places_graph *pg = g->places;
+	const struct model *m = &g->puzzle->model;
+	size_t w = places_row_width(m), i;
+	struct plan_track none;
+	char reason[256];
+	int rc = RIVER_OK;
+
+	plan_track_init(&none);
+	for (i = 0; i < pg->n_bad && (rc = write_stop(g, i)) == RIVER_OK; i++) {
+		plan_describe_places_violation(m, &pg->bad_rows[i * w], reason,
+					       sizeof reason);
+		buf_printf(b, "\tx%zu [", i);
+		put_places_label(b, m, &pg->bad_rows[i * w], &none, reason);
+		buf_puts(b, BROKEN_STATE);
+	}
+	for (i = 0; rc == RIVER_OK && i < pg->broken.n &&
+		    (rc = write_stop(g, i)) == RIVER_OK; i++) {
+		const struct places_leg *l = &pg->broken.leg[i];
+
+		buf_printf(b, "\ts%u -> x%u [label=", (unsigned)l->from,
+			   (unsigned)l->bad);
+		put_leg_label(b, g, l);
+		buf_puts(b, BROKEN_MOVE);
+	}
 	return rc;
 }
 
@@ -700,10 +921,10 @@ static int write_graph(struct buf *b, struct graph *g)
 		put_node(b, g, i);
 	for (i = 0; rc == RIVER_OK && i < g->n_edges &&
 		    (rc = write_stop(g, i)) == RIVER_OK; i++)
-		if (!g->edges[i].drawn)
-			put_edge(b, g, &g->edges[i]);
+		if (!(g->mark[i] & EDGE_DRAWN))
+			put_edge(b, g, i);
 	if (rc == RIVER_OK)
-		rc = put_broken(b, g);
+		rc = g->places ? put_places_broken(b, g) : put_broken(b, g);
 	buf_puts(b, "}\n");
 	return rc;
 }
@@ -773,7 +994,7 @@ static void tally_levels(struct graph *g)
 		struct level *l = &g->levels[g->depth[i]];
 
 		l->states++;
-		if (state_is_goal(g->sys, g->state[i])) {
+		if (is_goal(g, i)) {
 			l->goals++;
 			if (g->depth[i] < g->info.optimum)
 				g->info.optimum = g->depth[i];
@@ -784,7 +1005,8 @@ static void tally_levels(struct graph *g)
 		g->info.optimum = 0;
 }
 
-static int build(struct graph *g, struct buf *b, unsigned long long limit)
+/* The states of two banks, walked and numbered. */
+static int walk_banks(struct graph *g, unsigned long long limit)
 {
 	struct visited seen;
 	int rc = visited_init(&seen, g->sys);
@@ -794,18 +1016,40 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit)
 	visited_release(&seen);
 	if (rc != RIVER_OK)
 		return rc;
+	return index_states(g);
+}
+
+/* The depths of the states of places, explored already. */
+static int walk_places(struct graph *g)
+{
+	const struct places_graph *pg = g->places;
+	size_t i;
+
+	g->depth = malloc((pg->n_nodes ? pg->n_nodes : 1) * sizeof *g->depth);
+	if (!g->depth)
+		return RIVER_ENOMEM;
+	for (i = 0; i < pg->n_nodes; i++)
+		g->depth[i] = pg->depth[i];
+	g->n = pg->n_nodes;
+	return RIVER_OK;
+}
+
+static int build(struct graph *g, struct buf *b, unsigned long long limit)
+{
+	int rc = g->places ? walk_places(g) : walk_banks(g, limit);
+
+	if (rc != RIVER_OK)
+		return rc;
 	g->info.states = g->n;
 	g->info.depth = g->depth[g->n - 1];
 	g->info.summary = g->n > g->max_nodes;
-	if (index_states(g) != RIVER_OK)
-		return RIVER_ENOMEM;
 	if (g->info.summary)
 		g->levels = calloc(g->info.depth + 1, sizeof *g->levels);
 	else
 		g->first = malloc((g->n + 1) * sizeof *g->first);
 	if (!g->levels && !g->first)
 		return RIVER_ENOMEM;
-	rc = connect(g);
+	rc = g->places ? connect_places(g) : connect(g);
 	if (rc != RIVER_OK)
 		return rc;
 	if (g->info.summary) {
@@ -815,7 +1059,8 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit)
 	}
 	g->from_start = malloc(g->n * sizeof *g->from_start);
 	g->to_goal = malloc(g->n * sizeof *g->to_goal);
-	if (!g->from_start || !g->to_goal)
+	g->mark = calloc(g->n_edges ? g->n_edges : 1, 1);
+	if (!g->from_start || !g->to_goal || !g->mark)
 		return RIVER_ENOMEM;
 	rc = optimal_plans(g);
 	g->writing = rc == RIVER_OK;
@@ -829,6 +1074,7 @@ static void graph_release(struct graph *g)
 	free(g->depth);
 	free(g->keys);
 	free(g->edges);
+	free(g->mark);
 	free(g->first);
 	free(g->broken);
 	free(g->levels);
@@ -842,6 +1088,7 @@ int river_graph(char **dot, river_graph_info *info,
 {
 	river_graph_options defaults;
 	river_solve_options so;
+	struct places_graph pg;
 	struct graph g;
 	struct stop stop;
 	struct buf b;
@@ -854,7 +1101,8 @@ int river_graph(char **dot, river_graph_info *info,
 	if (!dot || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	rc = puzzle_need_system(puzzle, "for a graph", diag);
+	rc = puzzle->places ? RIVER_OK
+			    : puzzle_need_system(puzzle, "for a graph", diag);
 	if (rc != RIVER_OK)
 		return rc;
 	if (!opts) {
@@ -878,6 +1126,17 @@ int river_graph(char **dot, river_graph_info *info,
 	g.tally.limit = bfs_state_limit(&so, UINT32_MAX - 1);
 	loads_init(&g.loads);
 	buf_init(&b);
+	if (puzzle->places) {
+		/* The puzzle as written, unless reduced. */
+		so.max_states = g.tally.limit;
+		so.no_symmetry = !opts->reduced;
+		rc = places_explore(&puzzle->model, puzzle->tuples, &so,
+				    opts->broken, &stop, &pg, diag);
+		if (rc != RIVER_OK)
+			return rc;
+		g.places = &pg;
+		g.tally.reached = pg.n_nodes;
+	}
 	rc = build(&g, &b, g.tally.limit);
 	if (rc == RIVER_OK && !(*dot = buf_take(&b)))
 		rc = RIVER_ENOMEM;
@@ -892,5 +1151,7 @@ int river_graph(char **dot, river_graph_info *info,
 		*info = g.info;
 	buf_release(&b);
 	graph_release(&g);
+	if (g.places)
+		places_graph_release(&pg);
 	return rc;
 }

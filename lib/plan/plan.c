@@ -257,6 +257,19 @@ unsigned long long plan_time(const struct system *sys, const state_t *states,
 
 /* ---- Plans of places ---------------------------------------------------- */
 
+void plan_describe_places_violation(const struct model *m, const unsigned *row,
+				    char *out, size_t size)
+{
+	unsigned place = 0;
+	long r = places_violation(m, row, &place);
+
+	if (r < 0)
+		snprintf(out, size, "no rule is broken");
+	else
+		snprintf(out, size, "at the %s, a rule is broken (%s)",
+			 m->place_names[place], m->rules[r].text);
+}
+
 bool plan_check_places_step(const struct model *m, const unsigned *a,
 			    const unsigned *b, struct plan_track *t,
 			    char *reason, size_t size)
@@ -265,7 +278,6 @@ bool plan_check_places_step(const struct model *m, const unsigned *a,
 	size_t np = m->n_places, i, k, moved = m->n_boats;
 	struct model boat;
 	unsigned from = 0, to = 0, place;
-	long r;
 
 	for (k = 0; k < m->n_boats; k++)
 		if (places_boat_at(m, a, k) != places_boat_at(m, b, k)) {
@@ -312,10 +324,8 @@ bool plan_check_places_step(const struct model *m, const unsigned *a,
 	model_of_leg(m, moved, from, to, &boat);
 	if (!model_crossing_legal(&boat, before, after, t, reason, size))
 		return false;
-	r = places_violation(m, b, &place);
-	if (r >= 0) {
-		snprintf(reason, size, "at the %s, a rule is broken (%s)",
-			 m->place_names[place], m->rules[r].text);
+	if (places_violation(m, b, &place) >= 0) {
+		plan_describe_places_violation(m, b, reason, size);
 		return false;
 	}
 	return true;

@@ -86,6 +86,10 @@ bool plan_check_row_step(const struct model *m, const unsigned char *a,
  * every place obeys the rules.  from: NULL for a plan from the start,
  * else the track of a plan that begins where another left off (a
  * hint's). */
+/* Which rule row (of a puzzle of places) breaks, and where, as a check
+ * of its plan says it: "at the island, a rule is broken (RULE)". */
+void plan_describe_places_violation(const struct model *m, const unsigned *row,
+				    char *out, size_t size);
 bool plan_check_places(const struct model *m, const unsigned *rows,
 		       size_t n, const struct plan_track *from,
 		       struct plan_fault *fault);
@@ -112,6 +116,26 @@ static inline bool plan_by_search(const river_plan *plan)
 	return plan->horizon == 0;
 }
 
+
+/* A crossing between states numbered from 0 (the start), for the
+ * distances over a state graph: cost, the objective's (1, or its time),
+ * and other, the number that breaks ties (its time, or 1). */
+struct plan_arc {
+	uint32_t from, to;
+	unsigned long long cost, other;
+};
+
+/* The least cost of each of n states from state 0 (from_start, unless
+ * NULL) and to a state marked in goal (to_goal), ULLONG_MAX where there
+ * is none, relaxed over arcs until they hold, the clock and cancel flag
+ * looked at after each pass; to_other (unless NULL), of the ways to a
+ * goal of the least cost, the least sum of their other numbers.
+ * RIVER_OK, RIVER_ETIMEOUT or RIVER_ECANCELED. */
+struct stop;
+int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
+		   const unsigned char *goal, unsigned long long *from_start,
+		   unsigned long long *to_goal, unsigned long long *to_other,
+		   const struct stop *stop);
 
 /* Words for people, shared by the text and SVG renderers (words.c). */
 /* Item i as a table shows it: its label, else its name; n copies of a

@@ -183,7 +183,7 @@ struct psearch {
 	unsigned *orbit_base, *slots;
 	struct leg_verdict *leg;
 	size_t legs_cap;
-	size_t K_leg;
+	size_t K_row, K_leg; /* words of a row's places, of a leg's key */
 	size_t *leg_at;      /* the bit of each item's load in a leg's key */
 	unsigned leg_boat_bits;
 	bool audit;          /* the checking mode: every memo asked again */
@@ -191,6 +191,10 @@ struct psearch {
 	 * stands for (with symmetry). */
 	struct expansion *expansion;
 	unsigned long long mult;
+	/* When not NULL, called as each crossing's visit is for a legal
+	 * leg that leaves some place breaking a rule (the graph's). */
+	int (*visit_broken)(struct psearch *s, const unsigned *row,
+			    const struct plan_track *t, void *ctx);
 	/* Where the search starts: the puzzle's start, or a hint's row. */
 	const unsigned *start;
 	struct plan_track start_track;
@@ -295,6 +299,15 @@ static void pack(const struct psearch *s, const unsigned *row,
 {
 	memset(key, 0, s->K * sizeof *key);
 	pack_track(s, t, key, pack_places(s, row, key));
+}
+
+/* A row's places alone (K_row words), without the crossing's phase,
+ * weight or time. */
+static void pack_row(const struct psearch *s, const unsigned *row,
+		     uint64_t *key)
+{
+	memset(key, 0, s->K_row * sizeof *key);
+	pack_places(s, row, key);
 }
 
 /* The key of the row row_safe made canonical last (in s->canon), with
@@ -872,8 +885,11 @@ static int try_load(struct expansion *x)
 		}
 	s->next[m->n_items * s->P + x->boat] = x->to;
 	rc = row_safe(s, x, s->next, &ok);
-	if (rc != RIVER_OK || !ok)
+	if (rc != RIVER_OK)
 		return rc;
+	if (!ok)
+		return s->visit_broken ? s->visit_broken(s, s->next, &t, x->ctx)
+				       : RIVER_OK;
 	s->mult = x->mult;
 	return x->visit(s, s->next, &t, x->ctx);
 }
@@ -1137,6 +1153,17 @@ static struct heap_entry heap_pop(struct psearch *s)
 	return top;
 }
 
+/* The node of a successor row with track t, added (*added) when new:
+ * row_safe made row canonical, in s->canon, just before. */
+static int reach(struct psearch *s, const unsigned *row,
+		 const struct plan_track *t, uint32_t *v, bool *added)
+{
+	(void)row;
+	memcpy(s->row, s->canon, s->W * sizeof *s->row);
+	pack_canon(s, t, s->key);
+	return lookup(s, s->key, v, added);
+}
+
 /* One successor found while expanding node ctx->from. */
 static int visit_search(struct psearch *s, const unsigned *row,
 			const struct plan_track *t, void *vctx)
@@ -1146,13 +1173,8 @@ static int visit_search(struct psearch *s, const unsigned *row,
 	unsigned long long dist, paths;
 	uint32_t v;
 	bool added;
-	int rc;
+	int rc = reach(s, row, t, &v, &added);
 
-	/* row_safe made row canonical, in s->canon, just before. */
-	(void)row;
-	memcpy(s->row, s->canon, s->W * sizeof *s->row);
-	pack_canon(s, t, s->key);
-	rc = lookup(s, s->key, &v, &added);
 	if (rc != RIVER_OK)
 		return rc;
 	from = &s->nodes[ctx->from];
@@ -1703,6 +1725,7 @@ static int setup(struct psearch *s, const struct model *m,
 		}
 	}
 	bits += m->n_boats * s->place_bits;
+	s->K_row = (bits + 63) / 64;
 	period = model_rowing_period(m);
 	s->period = period > 1 ? (unsigned)period : 0;
 	s->margin = m->has_margin;
@@ -1826,25 +1849,68 @@ static int search_diag(struct psearch *s, int rc, river_diag *diag)
 	return rc;
 }
 
+/* Set s up for m and reach the start, node 0: the puzzle's start, or
+ * from's row.  *start_row is the start made here (free it after
+ * teardown).  RIVER_OK, or a status with diag set (s to tear down). */
+static int begin(struct psearch *s, const struct model *m,
+		 const struct tuples *tuples, const struct places_from *from,
+		 const river_solve_options *opts, const struct stop *stop,
+		 unsigned **start_row, river_diag *diag)
+{
+	struct plan_track t;
+	uint32_t v;
+	bool added;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	*start_row = NULL;
+	s->stop = stop;
+	pace_init(&s->pace);
+	rc = setup(s, m, tuples, opts);
+	if (rc == RIVER_OK && !from) {
+		*start_row = malloc(s->W * sizeof **start_row);
+		if (!*start_row)
+			rc = RIVER_ENOMEM;
+		else
+			places_row_of(m, &m->start, *start_row);
+	}
+	s->start = from ? from->row : *start_row;
+	if (from)
+		s->start_track = from->track;
+	else
+		plan_track_init(&s->start_track);
+	if (rc == RIVER_OK && (s->K > 64 || s->K_leg > 64 || s->K_place > 64))
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
+				"too big to search: its state needs more than "
+				"4096 bits");
+	if (rc == RIVER_ENOMEM)
+		return diag_set(diag, rc, NULL, NULL, "out of memory");
+	memcpy(s->row, s->start, s->W * sizeof *s->row);
+	t = s->start_track;
+	pack(s, s->row, &t, s->key);
+	rc = lookup(s, s->key, &v, &added);
+	if (rc != RIVER_OK)
+		return search_diag(s, rc, diag);
+	s->nodes[0].parent = UINT32_MAX;
+	s->nodes[0].paths = 1;
+	s->nodes[0].dist = t.time;
+	return RIVER_OK;
+}
+
 int places_search(const struct model *m, const struct tuples *tuples,
 		  const struct places_from *from,
 		  const river_solve_options *opts, const struct stop *stop,
 		  struct places_plan *out, river_diag *diag)
 {
 	river_solve_options plain;
-	unsigned *start_row = NULL;
+	unsigned *start_row;
 	struct psearch s;
 	struct step_ctx ctx;
 	struct plan_track t;
-	uint32_t v;
-	bool added;
 	size_t k;
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	memset(&s, 0, sizeof s);
-	s.stop = stop;
-	pace_init(&s.pace);
 	/* From a row of the caller's, the puzzle as written: that row need
 	 * not be the canonical one of its orbit. */
 	if (from) {
@@ -1852,49 +1918,20 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		plain.no_symmetry = 1;
 		opts = &plain;
 	}
-	rc = setup(&s, m, tuples, opts);
-	if (rc == RIVER_OK && !from) {
-		start_row = malloc(s.W * sizeof *start_row);
-		if (!start_row)
-			rc = RIVER_ENOMEM;
-		else
-			places_row_of(m, &m->start, start_row);
-	}
-	s.start = from ? from->row : start_row;
-	if (from)
-		s.start_track = from->track;
-	else
-		plan_track_init(&s.start_track);
-	if (rc == RIVER_OK && (s.K > 64 || s.K_leg > 64 || s.K_place > 64))
-		rc = diag_set(diag, RIVER_ETOOBIG, NULL, NULL, "the puzzle is "
-			      "too big to search: its state needs more than "
-			      "4096 bits");
-	if (rc == RIVER_ENOMEM)
-		rc = diag_set(diag, rc, NULL, NULL, "out of memory");
-	if (rc != RIVER_OK) {
-		free(start_row);
-	teardown(&s);
-		return rc;
-	}
-	memcpy(s.row, s.start, s.W * sizeof *s.row);
-	t = s.start_track;
-	pack(&s, s.row, &t, s.key);
-	rc = lookup(&s, s.key, &v, &added);
+	rc = begin(&s, m, tuples, from, opts, stop, &start_row, diag);
 	if (rc == RIVER_OK) {
-		s.nodes[0].parent = UINT32_MAX;
-		s.nodes[0].paths = 1;
-		s.nodes[0].dist = t.time;
 		memset(&ctx, 0, sizeof ctx);
 		ctx.goal_depth = UINT32_MAX;
 		ctx.counting = opts->count || opts->max_plans;
 		s.counting = ctx.counting;
 		s.nodes[0].bound = bound_crossings(&s.bound, m, s.row);
 		rc = s.ordered ? search_ordered(&s, &ctx) : search_bfs(&s, &ctx);
+		if (rc != RIVER_OK)
+			rc = search_diag(&s, rc, diag);
 	}
 	if (rc != RIVER_OK) {
-		rc = search_diag(&s, rc, diag);
 		free(start_row);
-	teardown(&s);
+		teardown(&s);
 		return rc;
 	}
 	out->explored = s.n;
@@ -1944,4 +1981,216 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	free(start_row);
 	teardown(&s);
 	return rc;
+}
+
+/* ---- Every reachable state ---------------------------------------------- */
+
+/* The exploration under way: the graph it fills, the node expanded, and
+ * the rows that break a rule found so far. */
+struct exploration {
+	struct places_graph *g;
+	uint32_t from;
+	const struct plan_track *track; /* the node's */
+	struct keyset bad;
+	size_t bad_cap;                 /* rows the graph's bad_rows hold */
+};
+
+/* A leg of the expansion under way, to node to (or the bad row bad),
+ * with track t after it, onto legs. */
+static int add_leg(struct exploration *e, struct places_legs *legs,
+		   uint32_t to, uint32_t bad, const struct plan_track *t)
+{
+	struct psearch *s = e->g->search;
+	const struct expansion *x = s->expansion;
+	struct places_graph *g = e->g;
+	size_t n = s->m->n_items;
+	struct places_leg *l;
+
+	if (legs->n == legs->cap) {
+		size_t cap = legs->cap ? legs->cap * 2 : 1024;
+		struct places_leg *more = realloc(legs->leg, cap * sizeof *more);
+
+		if (!more)
+			return RIVER_ENOMEM;
+		legs->leg = more;
+		legs->cap = cap;
+	}
+	if (g->loads_n + n > g->loads_cap) {
+		size_t cap = g->loads_cap ? g->loads_cap * 2 : 1024 * (n + 1);
+		unsigned *more = realloc(g->loads, cap * sizeof *more);
+
+		if (!more)
+			return RIVER_ENOMEM;
+		g->loads = more;
+		g->loads_cap = cap;
+	}
+	l = &legs->leg[legs->n++];
+	l->from = e->from;
+	l->to = to;
+	l->bad = bad;
+	l->boat = (unsigned)x->boat;
+	l->place = x->to;
+	l->time = t->time - e->track->time;
+	l->ways = s->mult;
+	l->load_at = g->loads_n;
+	memcpy(&g->loads[g->loads_n], x->load, n * sizeof *g->loads);
+	g->loads_n += n;
+	return RIVER_OK;
+}
+
+static int visit_explore(struct psearch *s, const unsigned *row,
+			 const struct plan_track *t, void *vctx)
+{
+	struct exploration *e = vctx;
+	uint32_t v;
+	bool added;
+	int rc = reach(s, row, t, &v, &added);
+
+	if (rc != RIVER_OK)
+		return rc;
+	if (added)
+		s->nodes[v].depth = s->nodes[e->from].depth + 1;
+	return add_leg(e, &e->g->legs, v, 0, t);
+}
+
+/* A leg that leaves row breaking a rule: the row kept once. */
+static int visit_broken(struct psearch *s, const unsigned *row,
+			const struct plan_track *t, void *vctx)
+{
+	struct exploration *e = vctx;
+	struct places_graph *g = e->g;
+	uint64_t key[64];
+	uint32_t k;
+	bool added;
+	int rc;
+
+	pack_row(s, row, key);
+	rc = keyset_add(&e->bad, key, 0, &k, &added);
+	if (rc != RIVER_OK)
+		return rc;
+	if (added && e->bad.n > e->bad_cap) {
+		size_t cap = e->bad.cap;
+		unsigned *more = realloc(g->bad_rows, cap * s->W * sizeof *more);
+
+		if (!more)
+			return RIVER_ENOMEM;
+		g->bad_rows = more;
+		e->bad_cap = cap;
+	}
+	if (added) {
+		memcpy(&g->bad_rows[k * s->W], row, s->W * sizeof *row);
+		g->n_bad = e->bad.n;
+	}
+	s->mult = 1;
+	return add_leg(e, &g->broken, PLACES_NO_NODE, k, t);
+}
+
+/* Breadth first from the start, every state expanded, goals too. */
+static int explore_all(struct psearch *s, struct exploration *e)
+{
+	struct plan_track t;
+	size_t head;
+	int rc;
+
+	for (head = 0; head < s->n; head++) {
+		unpack(s, &s->keys[head * s->K], s->cur, &t);
+		e->from = (uint32_t)head;
+		e->track = &t;
+		rc = expand(s, s->cur, &t, false, visit_explore, e);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	return RIVER_OK;
+}
+
+int places_explore(const struct model *m, const struct tuples *tuples,
+		   const river_solve_options *opts, bool broken,
+		   const struct stop *stop, struct places_graph *g,
+		   river_diag *diag)
+{
+	struct exploration e;
+	struct plan_track t;
+	unsigned *start_row;
+	struct psearch *s;
+	size_t k;
+	int rc;
+
+	memset(g, 0, sizeof *g);
+	memset(&e, 0, sizeof e);
+	g->m = m;
+	s = g->search = malloc(sizeof *s);
+	if (!s)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	rc = begin(s, m, tuples, NULL, opts, stop, &start_row, diag);
+	g->reduced = s->n_classes || s->tuples;
+	e.g = g;
+	e.bad.K = s->K_row;
+	if (broken)
+		s->visit_broken = visit_broken;
+	if (rc == RIVER_OK && (rc = explore_all(s, &e)) != RIVER_OK)
+		rc = search_diag(s, rc, diag);
+	keyset_release(&e.bad);
+	free(start_row);
+	/* The start row is gone, and the options the caller's. */
+	s->start = NULL;
+	s->opts = NULL;
+	s->stop = NULL;
+	g->n_nodes = s->n;
+	if (rc == RIVER_OK) {
+		g->depth = malloc((s->n ? s->n : 1) * sizeof *g->depth);
+		g->goal = malloc(s->n ? s->n : 1);
+		if (!g->depth || !g->goal)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
+	}
+	for (k = 0; rc == RIVER_OK && k < s->n; k++) {
+		if (k % PACE_LOOK_STATES == 0 && k &&
+		    (rc = stop_check(stop)) != RIVER_OK) {
+			rc = stop_reached(stop, rc, s->n, diag);
+			break;
+		}
+		unpack(s, &s->keys[k * s->K], s->row, &t);
+		g->depth[k] = s->nodes[k].depth;
+		g->goal[k] = places_row_is_goal(m, s->row);
+	}
+	if (rc != RIVER_OK)
+		places_graph_release(g);
+	return rc;
+}
+
+void places_graph_state(const struct places_graph *g, uint32_t k,
+			unsigned *row, struct plan_track *t)
+{
+	const struct psearch *s = g->search;
+
+	unpack(s, &s->keys[(size_t)k * s->K], row, t);
+}
+
+uint32_t places_graph_node(const struct places_graph *g, const unsigned *row,
+			   const struct plan_track *t)
+{
+	const struct psearch *s = g->search;
+	unsigned canon[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	uint64_t key[64];
+	size_t slot;
+
+	memcpy(canon, row, s->W * sizeof *canon);
+	canonical(s, canon);
+	pack(s, canon, t, key);
+	return keyset_find(&s->states, key, &slot);
+}
+
+void places_graph_release(struct places_graph *g)
+{
+	if (g->search) {
+		teardown(g->search);
+		free(g->search);
+	}
+	free(g->depth);
+	free(g->goal);
+	free(g->legs.leg);
+	free(g->broken.leg);
+	free(g->bad_rows);
+	free(g->loads);
+	memset(g, 0, sizeof *g);
 }

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "compile/model.h"
 #include "river.h"
@@ -98,5 +99,86 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		  struct places_plan *out, river_diag *diag);
 
 void places_plan_release(struct places_plan *p);
+
+/* ---- Every reachable state ---------------------------------------------
+
+ * The graph of a puzzle of places: every state reachable from the start,
+ * goals expanded too, breadth first over the legs the search takes (the
+ * same states, one per orbit unless opts->no_symmetry, and the same
+ * rules); node 0 is the start.  A state is its row and the track its
+ * key keeps (the rowing turn, the last load's weight, the time under a
+ * time limit); a puzzle that minimizes time keeps no time in its
+ * states, as the search's do not, and its legs are not held to the time
+ * limit. */
+
+#define PLACES_NO_NODE UINT32_MAX
+
+/* One leg: boat from the place of node from to place, with its load
+ * (places_leg_load); to, the node it leads to, or for a leg that leaves
+ * a place breaking a rule, bad, the number of the row it makes. */
+struct places_leg {
+	uint32_t from, to, bad;
+	unsigned boat, place;
+	unsigned long long time;  /* the time it takes */
+	unsigned long long ways;  /* the labelled legs it stands for: the
+				     loads its symmetries exchange */
+	size_t load_at;           /* in the graph's loads */
+};
+
+/* Legs in the order found: the legs from each node together, the nodes
+ * in order. */
+struct places_legs {
+	struct places_leg *leg;
+	size_t n, cap;
+};
+
+struct psearch;
+
+struct places_graph {
+	const struct model *m;
+	bool reduced;            /* states are orbits: some items or
+				    couples are interchangeable */
+	size_t n_nodes;
+	uint32_t *depth;         /* legs from the start */
+	unsigned char *goal;     /* 1 for a goal */
+	struct places_legs legs;
+	/* With broken: the legs that break a rule, and the rows they
+	 * make, each once (n_bad rows of places_row_width). */
+	struct places_legs broken;
+	unsigned *bad_rows;
+	size_t n_bad;
+	/* The legs' loads, n_items numbers each; the states' keys. */
+	unsigned *loads;
+	size_t loads_n, loads_cap;
+	struct psearch *search;
+};
+
+/* Per item, how many board leg l. */
+static inline const unsigned *places_leg_load(const struct places_graph *g,
+					      const struct places_leg *l)
+{
+	return g->loads + l->load_at;
+}
+
+/* Explore every state of m reachable from its start into *g, up to
+ * opts->max_states states (opts->no_symmetry: the puzzle as written;
+ * tuples as for places_search), with the legs that break a rule when
+ * broken.  RIVER_OK (release g with places_graph_release), or the
+ * search's statuses with diag set. */
+int places_explore(const struct model *m, const struct tuples *tuples,
+		   const river_solve_options *opts, bool broken,
+		   const struct stop *stop, struct places_graph *g,
+		   river_diag *diag);
+
+/* Node k's row (places_row_width numbers) and track. */
+void places_graph_state(const struct places_graph *g, uint32_t k,
+			unsigned *row, struct plan_track *t);
+
+/* The node of the state row reaches with track t (any member of its
+ * orbit), or PLACES_NO_NODE when not reached. */
+uint32_t places_graph_node(const struct places_graph *g, const unsigned *row,
+			   const struct plan_track *t);
+
+void places_graph_release(struct places_graph *g);
 
 #endif

@@ -640,9 +640,20 @@ static void test_wide(void **state)
 	fixture_release(&f);
 }
 
+/* A fixture of the puzzle text, not loaded yet. */
+static void text_fixture(struct fixture *f, const char *name,
+			 const char *text)
+{
+	memset(f, 0, sizeof *f);
+	f->name = name;
+	f->text = strdup(text);
+	f->len = strlen(text);
+	assert_non_null(f->text);
+}
+
 /* A puzzle of places: an island, a ferry and a raft, a counted kind.
  * Loaded, solved, counted with its plans listed, rendered, verified,
- * replayed and hinted with each allocation failed. */
+ * replayed, hinted and explained with each allocation failed. */
 static void test_places(void **state)
 {
 	static const char text[] =
@@ -659,11 +670,7 @@ static void test_places(void **state)
 	struct fixture f;
 
 	(void)state;
-	memset(&f, 0, sizeof f);
-	f.name = "places";
-	f.text = strdup(text);
-	f.len = strlen(text);
-	assert_non_null(f.text);
+	text_fixture(&f, "places", text);
 	chaos_call(&f, "load", call_load);
 	fixture_solve(&f);
 	assert_int_equal(river_puzzle_place_count(f.puzzle), 3);
@@ -674,6 +681,29 @@ static void test_places(void **state)
 	chaos_call(&f, "verify json", call_verify_json);
 	chaos_call(&f, "replay", call_replay);
 	chaos_call(&f, "hint", call_hint);
+	chaos_call(&f, "explain", call_explain);
+	fixture_release(&f);
+}
+
+/* The state graph of a smaller puzzle of places (two boats, an island):
+ * each allocation failed in turn, as its labels each take some. */
+static void test_places_graph(void **state)
+{
+	static const char text[] =
+		"title \"Small places\"\n"
+		"items farmer, goat, cabbage\n"
+		"boat ferry seats 2\n"
+		"boat raft seats 1\n"
+		"rowers farmer, goat\n"
+		"places left bank, island, right bank\n"
+		"the raft may go between left bank and island\n"
+		"goat eats cabbage unless farmer\n";
+	struct fixture f;
+
+	(void)state;
+	text_fixture(&f, "small places", text);
+	fixture_solve(&f);
+	chaos_call(&f, "graph", call_graph);
 	fixture_release(&f);
 }
 
@@ -759,6 +789,7 @@ int main(void)
 		cmocka_unit_test_prestate(test_puzzle, "bridge-torch"),
 		cmocka_unit_test(test_wide),
 		cmocka_unit_test(test_places),
+		cmocka_unit_test(test_places_graph),
 		cmocka_unit_test(test_explain_none),
 		cmocka_unit_test(test_engine),
 	};
