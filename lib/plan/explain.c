@@ -109,6 +109,13 @@ struct explainer {
 	size_t n_loads;
 	bool more;
 	river_diag *diag;
+	/* Two banks: every reachable state's least cost to a goal, walked
+	 * once (plan_costs_new) on the system reduced by symmetry when
+	 * there is one; NULL where a state carries more than where things
+	 * are (rowing turns, a margin, a time limit) or the walk stopped,
+	 * and each move is then searched from. */
+	struct plan_costs *costs;
+	const struct symmetry *sym;
 };
 
 static int oom(struct explainer *x)
@@ -310,6 +317,26 @@ static int weigh(struct explainer *x, struct spot *sp, struct move *mv,
 		mv->back = k - 1;
 		return RIVER_OK;
 	}
+	if (x->costs) {
+		unsigned long long other, cost = plan_costs_of(
+			x->costs, x->sym ? symmetry_project(x->sym, to) : to,
+			&other);
+
+		if (cost == ULLONG_MAX ||
+		    (m->minimize_time && m->has_time_limit &&
+		     t->time + cost > m->time_limit)) {
+			mv->outcome = OUT_DEAD_END;
+			return RIVER_OK;
+		}
+		mv->outcome = OUT_SOLVED;
+		mv->crossings = k + (size_t)(m->minimize_time ? other : cost);
+		mv->time = t->time + (m->minimize_time ? cost : other);
+		if (objective(m, mv->crossings, mv->time) ==
+		    objective(m, river_plan_crossings(plan),
+			      river_plan_time(plan)))
+			sp->equal++;
+		return RIVER_OK;
+	}
 	if (*searched == EXPLAIN_MAX_SEARCHES) {
 		mv->outcome = OUT_UNTRIED;
 		sp->open++;
@@ -338,6 +365,28 @@ static int weigh(struct explainer *x, struct spot *sp, struct move *mv,
 	return RIVER_OK;
 }
 
+/* x->costs, where a state is only where things are; a walk that
+ * reaches a limit leaves each move to be searched from instead. */
+static int walk_costs(struct explainer *x)
+{
+	const river_puzzle *p = x->puzzle;
+	river_diag d;
+	int rc;
+
+	if (x->sys->field_mask)
+		return RIVER_OK;
+	x->sym = p->sym && !x->opts.no_symmetry ? p->sym : NULL;
+	memset(&d, 0, sizeof d);
+	rc = plan_costs_new(&x->costs, p, x->sym ? &x->sym->sys : x->sys,
+			    bfs_state_limit(&x->opts, UINT32_MAX - 1),
+			    &x->stop, &d);
+	if (rc == RIVER_OK || is_limit(rc) || rc == RIVER_ETIMEOUT)
+		return RIVER_OK;
+	if (x->diag)
+		*x->diag = d;
+	return rc;
+}
+
 static int explain_plan(struct explainer *x)
 {
 	river_explanation *e = x->e;
@@ -349,6 +398,9 @@ static int explain_plan(struct explainer *x)
 	e->spots = arena_alloc(&e->arena, (n + 1) * sizeof *e->spots);
 	if (!e->spots)
 		return oom(x);
+	rc = walk_costs(x);
+	if (rc != RIVER_OK)
+		return rc;
 	plan_track_init(&t);
 	for (k = 1; k <= n && rc == RIVER_OK; k++) {
 		struct spot *sp = &e->spots[k - 1];
@@ -1013,6 +1065,7 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	else if (rc == RIVER_OK)
 		rc = e->plan->solved ? explain_plan(&x) : explain_none(&x);
 	free(x.scratch);
+	plan_costs_free(x.costs);
 	if (rc != RIVER_OK) {
 		river_explanation_free(e);
 		return rc;

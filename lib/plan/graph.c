@@ -1067,6 +1067,85 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit)
 	return rc == RIVER_OK ? write_graph(b, g) : rc;
 }
 
+struct plan_costs {
+	struct graph g;
+	unsigned long long *to_other;
+};
+
+static const river_graph_options plain_graph;
+
+int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
+		   const struct system *sys, unsigned long long limit,
+		   const struct stop *stop, river_diag *diag)
+{
+	struct plan_costs *c = calloc(1, sizeof *c);
+	struct graph *g;
+	unsigned char *goal = NULL;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if (!c)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	g = &c->g;
+	g->puzzle = puzzle;
+	g->sys = sys;
+	g->opts = &plain_graph;
+	g->stop = stop;
+	g->least_time = puzzle->model.minimize_time;
+	g->tally.limit = limit;
+	loads_init(&g->loads);
+	rc = walk_banks(g, limit);
+	if (rc == RIVER_OK)
+		rc = connect(g);
+	if (rc == RIVER_OK) {
+		/* The other number: a crossing, or its time. */
+		for (i = 0; i < g->n_edges; i++) {
+			struct plan_arc *e = &g->edges[i];
+			unsigned count[MODEL_MAX_ITEMS + 1];
+
+			if (g->least_time) {
+				e->other = 1;
+			} else if (model_timed(&puzzle->model)) {
+				system_load_of(sys, g->state[e->from],
+					       g->state[e->to], count);
+				e->other = system_trip_time(sys, count);
+			}
+		}
+		goal = malloc(g->n ? g->n : 1);
+		g->to_goal = malloc((g->n ? g->n : 1) * sizeof *g->to_goal);
+		c->to_other = malloc((g->n ? g->n : 1) * sizeof *c->to_other);
+		if (!goal || !g->to_goal || !c->to_other)
+			rc = RIVER_ENOMEM;
+	}
+	for (i = 0; rc == RIVER_OK && i < g->n; i++)
+		goal[i] = is_goal(g, i);
+	if (rc == RIVER_OK)
+		rc = plan_distances(g->edges, g->n_edges, g->n, goal, NULL,
+				    g->to_goal, c->to_other, stop);
+	free(goal);
+	if (rc == RIVER_EINTERNAL)
+		diag_set(diag, rc, NULL, NULL, "internal error: a crossing "
+			 "leads to a state the graph's walk did not reach");
+	else if (rc != RIVER_OK)
+		bfs_diag(rc, &g->tally, stop, diag);
+	if (rc != RIVER_OK) {
+		plan_costs_free(c);
+		return rc;
+	}
+	*out = c;
+	return RIVER_OK;
+}
+
+unsigned long long plan_costs_of(const struct plan_costs *c, state_t s,
+				 unsigned long long *other)
+{
+	uint32_t v = node_of(&c->g, s);
+
+	*other = v == NO_NODE ? ULLONG_MAX : c->to_other[v];
+	return v == NO_NODE ? ULLONG_MAX : c->g.to_goal[v];
+}
+
 static void graph_release(struct graph *g)
 {
 	loads_release(&g->loads);
@@ -1080,6 +1159,15 @@ static void graph_release(struct graph *g)
 	free(g->levels);
 	free(g->from_start);
 	free(g->to_goal);
+}
+
+void plan_costs_free(struct plan_costs *c)
+{
+	if (!c)
+		return;
+	graph_release(&c->g);
+	free(c->to_other);
+	free(c);
 }
 
 int river_graph(char **dot, river_graph_info *info,

@@ -132,6 +132,24 @@ struct plan_arc {
  * goal of the least cost, the least sum of their other numbers.
  * RIVER_OK, RIVER_ETIMEOUT or RIVER_ECANCELED. */
 struct stop;
+
+/* Every state of sys (a puzzle's system, or its reduction by symmetry)
+ * reachable from its start, and each one's least cost to a goal: its
+ * time when the puzzle minimizes time, else its crossings, with the
+ * other number (crossings or time) of the cheapest way.  The graph
+ * river graph draws, walked once.  RIVER_OK, RIVER_ENOMEM, or with diag
+ * set RIVER_ELIMIT (more than limit states), RIVER_ETIMEOUT or
+ * RIVER_ECANCELED. */
+struct plan_costs;
+int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
+		   const struct system *sys, unsigned long long limit,
+		   const struct stop *stop, river_diag *diag);
+/* The least cost from state s of the system to a goal, and *other:
+ * ULLONG_MAX when no goal is reachable or s was not reached. */
+unsigned long long plan_costs_of(const struct plan_costs *c, state_t s,
+				 unsigned long long *other);
+void plan_costs_free(struct plan_costs *c);
+
 int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
 		   const unsigned char *goal, unsigned long long *from_start,
 		   unsigned long long *to_goal, unsigned long long *to_other,
