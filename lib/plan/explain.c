@@ -25,6 +25,10 @@
 #define EXPLAIN_MAX_LOADS 256
 /* Legal alternatives searched to the end at one step of a plan. */
 #define EXPLAIN_MAX_SEARCHES 32
+/* The most states explain walks to weigh every load at once (with
+ * their crossings, some tens of megabytes); a bigger puzzle has each
+ * load searched from instead. */
+#define EXPLAIN_MAX_WALK 250000u
 /* Furthest states shown when there is no plan. */
 #define EXPLAIN_FURTHEST 5
 /* Moves the text lists from one state; the JSON lists all tried. */
@@ -378,7 +382,7 @@ static int walk_costs(struct explainer *x)
 	x->sym = p->sym && !x->opts.no_symmetry ? p->sym : NULL;
 	memset(&d, 0, sizeof d);
 	rc = plan_costs_new(&x->costs, p, x->sym ? &x->sym->sys : x->sys,
-			    bfs_state_limit(&x->opts, UINT32_MAX - 1),
+			    bfs_state_limit(&x->opts, EXPLAIN_MAX_WALK),
 			    &x->stop, &d);
 	if (rc == RIVER_OK || is_limit(rc) || rc == RIVER_ETIMEOUT)
 		return RIVER_OK;
