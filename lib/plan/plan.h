@@ -117,44 +117,6 @@ static inline bool plan_by_search(const river_plan *plan)
 }
 
 
-/* A crossing between states numbered from 0 (the start), for the
- * distances over a state graph: cost, the objective's (1, or its time),
- * and other, the number that breaks ties (its time, or 1). */
-struct plan_arc {
-	uint32_t from, to;
-	unsigned long long cost, other;
-};
-
-/* The least cost of each of n states from state 0 (from_start, unless
- * NULL) and to a state marked in goal (to_goal), ULLONG_MAX where there
- * is none, relaxed over arcs until they hold, the clock and cancel flag
- * looked at after each pass; to_other (unless NULL), of the ways to a
- * goal of the least cost, the least sum of their other numbers.
- * RIVER_OK, RIVER_ETIMEOUT or RIVER_ECANCELED. */
-struct stop;
-
-/* Every state of sys (a puzzle's system, or its reduction by symmetry)
- * reachable from its start, and each one's least cost to a goal: its
- * time when the puzzle minimizes time, else its crossings, with the
- * other number (crossings or time) of the cheapest way.  The graph
- * river graph draws, walked once.  RIVER_OK, RIVER_ENOMEM, or with diag
- * set RIVER_ELIMIT (more than limit states), RIVER_ETIMEOUT or
- * RIVER_ECANCELED. */
-struct plan_costs;
-int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
-		   const struct system *sys, unsigned long long limit,
-		   const struct stop *stop, river_diag *diag);
-/* The least cost from state s of the system to a goal, and *other:
- * ULLONG_MAX when no goal is reachable or s was not reached. */
-unsigned long long plan_costs_of(const struct plan_costs *c, state_t s,
-				 unsigned long long *other);
-void plan_costs_free(struct plan_costs *c);
-
-int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
-		   const unsigned char *goal, unsigned long long *from_start,
-		   unsigned long long *to_goal, unsigned long long *to_other,
-		   const struct stop *stop);
-
 /* Words for people, shared by the text and SVG renderers (words.c). */
 /* Item i as a table shows it: its label, else its name; n copies of a
  * kind as "🧔×3" or "3 missionaries". */

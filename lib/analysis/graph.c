@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/graph.h"
 #include "plan/plan.h"
 #include "search/places.h"
 #include "solve/bfs.h"
@@ -36,7 +37,7 @@
 #define BROKEN_MOVE ", color=\"" BROKEN "\", fontcolor=\"" BROKEN \
 	"\", style=dashed, class=\"broken\"];\n"
 
-/* The edges are the crossings (struct plan_arc; of a puzzle of places,
+/* The edges are the crossings (struct graph_arc; of a puzzle of places,
  * numbered as its legs), each with its marks. */
 #define EDGE_OPTIMAL 1u
 #define EDGE_DRAWN 2u
@@ -74,7 +75,7 @@ struct graph {
 	unsigned *depth;
 	size_t n, cap;
 	struct key *keys;
-	struct plan_arc *edges;
+	struct graph_arc *edges;
 	unsigned char *mark; /* per edge, EDGE_OPTIMAL and EDGE_DRAWN */
 	size_t n_edges, edges_cap;
 	size_t *first; /* node u's edges: first[u] .. first[u + 1] */
@@ -243,7 +244,7 @@ static bool is_goal(const struct graph *g, size_t u)
 static int add_edge(struct graph *g, size_t u, uint32_t v,
 		    unsigned long long cost)
 {
-	struct plan_arc *e;
+	struct graph_arc *e;
 
 	g->info.crossings++;
 	if (g->levels) {
@@ -349,7 +350,7 @@ static int connect_places(struct graph *g)
 	return rc;
 }
 
-int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
+int graph_distances(const struct graph_arc *arcs, size_t n_arcs, size_t n,
 		   const unsigned char *goal, unsigned long long *from_start,
 		   unsigned long long *to_goal, unsigned long long *to_other,
 		   const struct stop *stop)
@@ -368,7 +369,7 @@ int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
 	while (changed && (rc = stop_check(stop)) == RIVER_OK) {
 		changed = false;
 		for (i = 0; i < n_arcs; i++) {
-			const struct plan_arc *e = &arcs[i];
+			const struct graph_arc *e = &arcs[i];
 
 			if (from_start[e->from] != FAR &&
 			    from_start[e->from] + e->cost < from_start[e->to]) {
@@ -382,7 +383,7 @@ int plan_distances(const struct plan_arc *arcs, size_t n_arcs, size_t n,
 	       (rc = stop_check(stop)) == RIVER_OK) {
 		changed = false;
 		for (i = n_arcs; i-- > 0;) {
-			const struct plan_arc *e = &arcs[i];
+			const struct graph_arc *e = &arcs[i];
 			unsigned long long c, o = 0;
 
 			if (to_goal[e->to] == FAR)
@@ -414,7 +415,7 @@ static int distances(struct graph *g)
 		return RIVER_ENOMEM;
 	for (i = 0; goal && i < g->n; i++)
 		goal[i] = is_goal(g, i);
-	rc = plan_distances(g->edges, g->n_edges, g->n,
+	rc = graph_distances(g->edges, g->n_edges, g->n,
 			    g->places ? g->places->goal : goal, g->from_start,
 			    g->to_goal, NULL, g->stop);
 	free(goal);
@@ -458,7 +459,7 @@ static int optimal_plans(struct graph *g)
 	if (!g->info.solved)
 		return RIVER_OK;
 	for (i = 0; i < g->n_edges; i++) {
-		const struct plan_arc *e = &g->edges[i];
+		const struct graph_arc *e = &g->edges[i];
 
 		if (plus(plus(g->from_start[e->from], e->cost),
 			 g->to_goal[e->to]) == best)
@@ -483,7 +484,7 @@ static int optimal_plans(struct graph *g)
 		size_t u = order[k].node;
 
 		for (i = g->first[u]; i < g->first[u + 1]; i++) {
-			const struct plan_arc *e = &g->edges[i];
+			const struct graph_arc *e = &g->edges[i];
 			unsigned long long ways;
 
 			if (!(g->mark[i] & EDGE_OPTIMAL))
@@ -784,7 +785,7 @@ static void put_node(struct buf *b, const struct graph *g, size_t u)
  * n_edges. */
 static size_t reverse(const struct graph *g, size_t e)
 {
-	const struct plan_arc *a = &g->edges[e];
+	const struct graph_arc *a = &g->edges[e];
 	size_t i;
 
 	for (i = g->first[a->to]; i < g->first[a->to + 1]; i++)
@@ -798,7 +799,7 @@ static size_t reverse(const struct graph *g, size_t e)
 static void put_edge(struct buf *b, const struct graph *g, size_t e)
 {
 	size_t r = reverse(g, e), way = e;
-	const struct plan_arc *w;
+	const struct graph_arc *w;
 
 	g->mark[e] |= EDGE_DRAWN;
 	if (r < g->n_edges) {
@@ -1067,18 +1068,18 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit)
 	return rc == RIVER_OK ? write_graph(b, g) : rc;
 }
 
-struct plan_costs {
+struct graph_costs {
 	struct graph g;
 	unsigned long long *to_other;
 };
 
 static const river_graph_options plain_graph;
 
-int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
+int graph_costs_new(struct graph_costs **out, const river_puzzle *puzzle,
 		   const struct system *sys, unsigned long long limit,
 		   const struct stop *stop, river_diag *diag)
 {
-	struct plan_costs *c = calloc(1, sizeof *c);
+	struct graph_costs *c = calloc(1, sizeof *c);
 	struct graph *g;
 	unsigned char *goal = NULL;
 	size_t i;
@@ -1101,7 +1102,7 @@ int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK) {
 		/* The other number: a crossing, or its time. */
 		for (i = 0; i < g->n_edges; i++) {
-			struct plan_arc *e = &g->edges[i];
+			struct graph_arc *e = &g->edges[i];
 			unsigned count[MODEL_MAX_ITEMS + 1];
 
 			if (g->least_time) {
@@ -1121,7 +1122,7 @@ int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
 	for (i = 0; rc == RIVER_OK && i < g->n; i++)
 		goal[i] = is_goal(g, i);
 	if (rc == RIVER_OK)
-		rc = plan_distances(g->edges, g->n_edges, g->n, goal, NULL,
+		rc = graph_distances(g->edges, g->n_edges, g->n, goal, NULL,
 				    g->to_goal, c->to_other, stop);
 	free(goal);
 	if (rc == RIVER_EINTERNAL)
@@ -1130,14 +1131,14 @@ int plan_costs_new(struct plan_costs **out, const river_puzzle *puzzle,
 	else if (rc != RIVER_OK)
 		bfs_diag(rc, &g->tally, stop, diag);
 	if (rc != RIVER_OK) {
-		plan_costs_free(c);
+		graph_costs_free(c);
 		return rc;
 	}
 	*out = c;
 	return RIVER_OK;
 }
 
-unsigned long long plan_costs_of(const struct plan_costs *c, state_t s,
+unsigned long long graph_costs_of(const struct graph_costs *c, state_t s,
 				 unsigned long long *other)
 {
 	uint32_t v = node_of(&c->g, s);
@@ -1161,7 +1162,7 @@ static void graph_release(struct graph *g)
 	free(g->to_goal);
 }
 
-void plan_costs_free(struct plan_costs *c)
+void graph_costs_free(struct graph_costs *c)
 {
 	if (!c)
 		return;

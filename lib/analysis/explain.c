@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/graph.h"
 #include "plan/plan.h"
 #include "search/places.h"
 #include "search/search.h"
@@ -114,11 +115,11 @@ struct explainer {
 	bool more;
 	river_diag *diag;
 	/* Two banks: every reachable state's least cost to a goal, walked
-	 * once (plan_costs_new) on the system reduced by symmetry when
+	 * once (graph_costs_new) on the system reduced by symmetry when
 	 * there is one; NULL where a state carries more than where things
 	 * are (rowing turns, a margin, a time limit) or the walk stopped,
 	 * and each move is then searched from. */
-	struct plan_costs *costs;
+	struct graph_costs *costs;
 	const struct symmetry *sym;
 };
 
@@ -322,7 +323,7 @@ static int weigh(struct explainer *x, struct spot *sp, struct move *mv,
 		return RIVER_OK;
 	}
 	if (x->costs) {
-		unsigned long long other, cost = plan_costs_of(
+		unsigned long long other, cost = graph_costs_of(
 			x->costs, x->sym ? symmetry_project(x->sym, to) : to,
 			&other);
 
@@ -381,7 +382,7 @@ static int walk_costs(struct explainer *x)
 		return RIVER_OK;
 	x->sym = p->sym && !x->opts.no_symmetry ? p->sym : NULL;
 	memset(&d, 0, sizeof d);
-	rc = plan_costs_new(&x->costs, p, x->sym ? &x->sym->sys : x->sys,
+	rc = graph_costs_new(&x->costs, p, x->sym ? &x->sym->sys : x->sys,
 			    bfs_state_limit(&x->opts, EXPLAIN_MAX_WALK),
 			    &x->stop, &d);
 	if (rc == RIVER_OK || is_limit(rc) || rc == RIVER_ETIMEOUT)
@@ -719,7 +720,7 @@ static int explore_places(struct explainer *x, struct reachable *r,
 			  bool weigh_states)
 {
 	const struct model *m = &x->puzzle->model;
-	struct plan_arc *arcs = NULL;
+	struct graph_arc *arcs = NULL;
 	river_diag d;
 	size_t i;
 	int rc;
@@ -754,7 +755,7 @@ static int explore_places(struct explainer *x, struct reachable *r,
 		arcs[i].cost = m->minimize_time ? l->time : 1;
 		arcs[i].other = m->minimize_time ? 1 : l->time;
 	}
-	rc = plan_distances(arcs, r->g.legs.n, r->g.n_nodes, r->g.goal, NULL,
+	rc = graph_distances(arcs, r->g.legs.n, r->g.n_nodes, r->g.goal, NULL,
 			    r->to_goal, r->to_other, &x->stop);
 	free(arcs);
 	if (rc != RIVER_OK)
@@ -1069,7 +1070,7 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	else if (rc == RIVER_OK)
 		rc = e->plan->solved ? explain_plan(&x) : explain_none(&x);
 	free(x.scratch);
-	plan_costs_free(x.costs);
+	graph_costs_free(x.costs);
 	if (rc != RIVER_OK) {
 		river_explanation_free(e);
 		return rc;

@@ -1,0 +1,49 @@
+/* Analyses of a puzzle's whole state graph, shared by river graph and
+ * river explain (graph.c): its states walked once, and each one's least
+ * cost from the start and to a goal. */
+#ifndef RIVER_ANALYSIS_GRAPH_H
+#define RIVER_ANALYSIS_GRAPH_H
+
+#include <stdint.h>
+
+#include "puzzle.h"
+
+struct stop;
+
+/* A crossing between states numbered from 0 (the start), for the
+ * distances over a state graph: cost, the objective's (1, or its time),
+ * and other, the number that breaks ties (its time, or 1). */
+struct graph_arc {
+	uint32_t from, to;
+	unsigned long long cost, other;
+};
+
+/* The least cost of each of n states from state 0 (from_start, unless
+ * NULL) and to a state marked in goal (to_goal), ULLONG_MAX where there
+ * is none, relaxed over arcs until they hold, the clock and cancel flag
+ * looked at after each pass; to_other (unless NULL), of the ways to a
+ * goal of the least cost, the least sum of their other numbers.
+ * RIVER_OK, RIVER_ETIMEOUT or RIVER_ECANCELED. */
+int graph_distances(const struct graph_arc *arcs, size_t n_arcs, size_t n,
+		    const unsigned char *goal, unsigned long long *from_start,
+		    unsigned long long *to_goal, unsigned long long *to_other,
+		    const struct stop *stop);
+
+/* Every state of sys (a puzzle's system, or its reduction by symmetry)
+ * reachable from its start, and each one's least cost to a goal: its
+ * time when the puzzle minimizes time, else its crossings, with the
+ * other number (crossings or time) of the cheapest way.  The graph
+ * river graph draws, walked once.  RIVER_OK, RIVER_ENOMEM, or with diag
+ * set RIVER_ELIMIT (more than limit states), RIVER_ETIMEOUT or
+ * RIVER_ECANCELED. */
+struct graph_costs;
+int graph_costs_new(struct graph_costs **out, const river_puzzle *puzzle,
+		    const struct system *sys, unsigned long long limit,
+		    const struct stop *stop, river_diag *diag);
+/* The least cost from state s of the system to a goal, and *other:
+ * ULLONG_MAX when no goal is reachable or s was not reached. */
+unsigned long long graph_costs_of(const struct graph_costs *c, state_t s,
+				  unsigned long long *other);
+void graph_costs_free(struct graph_costs *c);
+
+#endif
