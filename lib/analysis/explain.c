@@ -305,6 +305,31 @@ static unsigned long long objective(const struct model *m, size_t crossings,
 
 /* ---- With a plan ------------------------------------------------- */
 
+/* The outcome of legal move mv before crossing k of the plan, t how the
+ * plan stands after it, from the least cost from where it leads to a
+ * goal (ULLONG_MAX: none) and the other number of that way. */
+static void weigh_by_cost(const struct explainer *x, struct spot *sp,
+			  struct move *mv, size_t k,
+			  const struct plan_track *t, unsigned long long cost,
+			  unsigned long long other)
+{
+	const struct model *m = &x->puzzle->model;
+	const river_plan *plan = x->e->plan;
+
+	if (cost == ULLONG_MAX ||
+	    (m->minimize_time && m->has_time_limit &&
+	     t->time + cost > m->time_limit)) {
+		mv->outcome = OUT_DEAD_END;
+		return;
+	}
+	mv->outcome = OUT_SOLVED;
+	mv->crossings = k + (size_t)(m->minimize_time ? other : cost);
+	mv->time = t->time + (m->minimize_time ? cost : other);
+	if (objective(m, mv->crossings, mv->time) ==
+	    objective(m, river_plan_crossings(plan), river_plan_time(plan)))
+		sp->equal++;
+}
+
 /* The outcome of legal load mv, from the state before crossing k of the
  * plan (1-based), t how the plan stands after it. */
 static int weigh(struct explainer *x, struct spot *sp, struct move *mv,
@@ -327,19 +352,7 @@ static int weigh(struct explainer *x, struct spot *sp, struct move *mv,
 			x->costs, x->sym ? symmetry_project(x->sym, to) : to,
 			&other);
 
-		if (cost == ULLONG_MAX ||
-		    (m->minimize_time && m->has_time_limit &&
-		     t->time + cost > m->time_limit)) {
-			mv->outcome = OUT_DEAD_END;
-			return RIVER_OK;
-		}
-		mv->outcome = OUT_SOLVED;
-		mv->crossings = k + (size_t)(m->minimize_time ? other : cost);
-		mv->time = t->time + (m->minimize_time ? cost : other);
-		if (objective(m, mv->crossings, mv->time) ==
-		    objective(m, river_plan_crossings(plan),
-			      river_plan_time(plan)))
-			sp->equal++;
+		weigh_by_cost(x, sp, mv, k, t, cost, other);
 		return RIVER_OK;
 	}
 	if (*searched == EXPLAIN_MAX_SEARCHES) {
@@ -846,7 +859,6 @@ static int weigh_leg(struct explainer *x, const struct reachable *r,
 	const struct model *m = &x->puzzle->model;
 	const river_plan *plan = x->e->plan;
 	size_t w = places_row_width(m);
-	unsigned long long cost, other;
 	uint32_t v;
 
 	if (k >= 2 && !memcmp(after, plan->at + (k - 2) * w, w * sizeof *after)) {
@@ -866,20 +878,7 @@ static int weigh_leg(struct explainer *x, const struct reachable *r,
 				"internal error: a legal leg from a state of "
 				"the plan leads to a state the exploration "
 				"did not reach");
-	cost = r->to_goal[v];
-	other = r->to_other[v];
-	if (cost == ULLONG_MAX ||
-	    (m->minimize_time && m->has_time_limit &&
-	     t->time + cost > m->time_limit)) {
-		mv->outcome = OUT_DEAD_END;
-		return RIVER_OK;
-	}
-	mv->outcome = OUT_SOLVED;
-	mv->crossings = k + (size_t)(m->minimize_time ? other : cost);
-	mv->time = t->time + (m->minimize_time ? cost : other);
-	if (objective(m, mv->crossings, mv->time) ==
-	    objective(m, river_plan_crossings(plan), river_plan_time(plan)))
-		sp->equal++;
+	weigh_by_cost(x, sp, mv, k, t, r->to_goal[v], r->to_other[v]);
 	return RIVER_OK;
 }
 
