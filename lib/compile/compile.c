@@ -255,13 +255,17 @@ bool cond_holds(const struct cond *c, const unsigned *count)
 
 unsigned long long model_least_trip(const struct model *m)
 {
-	unsigned long long t = ~0ULL;
+	unsigned long long t = ~0ULL, boat = m->boat_time;
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time < t)
 			t = m->items[i].time;
-	return t > m->boat_time ? t : m->boat_time;
+	/* Several boats: the quickest of them. */
+	for (i = 1; i < m->n_boats; i++)
+		if (m->boats[i].time < boat)
+			boat = m->boats[i].time;
+	return t > boat ? t : boat;
 }
 
 unsigned long long model_slowest_trip(const struct model *m)
@@ -272,6 +276,9 @@ unsigned long long model_slowest_trip(const struct model *m)
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time > t)
 			t = m->items[i].time;
+	for (i = 1; i < m->n_boats; i++)
+		if (m->boats[i].time > t)
+			t = m->boats[i].time;
 	return t;
 }
 
