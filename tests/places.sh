@@ -276,6 +276,20 @@ if command -v glpsol >/dev/null 2>&1; then
 		not_ok "glpk finds no plan of two boats within 5 crossings (exit $status)"
 		sed 's/^/# /' "$tmp/err"
 	fi
+	# A boat of one seat takes nobody by way of the island safely: the
+	# place search proves no plan, the default horizon is 1, and glpk
+	# finds none within it (exit 1, as the built-in search).
+	sed 's/^boat seats 2$/boat seats 1/' \
+		"$puzzles/island-missionaries.puz" >"$tmp/one-seat.puz"
+	run_river solve -e glpk "$tmp/one-seat.puz" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if test "$status" -eq 1 &&
+	   grep -q "no plan has at most 1 crossing, a bound on every plan by river's place search" "$tmp/out"; then
+		ok "glpk proves no plan of one seat by way of the island (exit 1)"
+	else
+		not_ok "glpk proves no plan of one seat by way of the island (exit $status)"
+		sed 's/^/# /' "$tmp/out" "$tmp/err"
+	fi
 	if glpsol --lp "$tmp/model.lp" --check >"$tmp/out" 2>&1; then
 		ok "glpsol reads the LP of places"
 	else
