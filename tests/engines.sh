@@ -118,22 +118,6 @@ for case in "two-boats:$srcdir/tests/puzzles/two-boats.puz" \
 	done
 done
 
-# Test NAME: river, given the arguments after the first three, exits
-# with status STATUS and says MESSAGE (on its standard error or output).
-fails_with() { # STATUS MESSAGE NAME ARGUMENTS...
-	want_status=$1 message=$2 name=$3
-	shift 3
-	run_river "$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	if test $status -eq "$want_status" &&
-	   cat "$tmp/err" "$tmp/out" | grep -q "$message"; then
-		ok "$name"
-	else
-		sed 's/^/# /' "$tmp/err" "$tmp/out"
-		not_ok "$name (exit $status)"
-	fi
-}
-
 # A horizon shorter than the optimum proves nothing: exit 3, not 1.
 if command -v z3 >/dev/null 2>&1; then
 	fails_with 3 "z3 found no plan of at most 3 crossings; a longer one may exist" \

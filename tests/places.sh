@@ -20,22 +20,6 @@ crossings() {
 		field crossings "$tmp/plan.json"
 }
 
-# exits_saying STATUS MESSAGE NAME ARGUMENTS...: river, given the
-# arguments, exits with STATUS and says MESSAGE (on either stream).
-exits_saying() {
-	want_status=$1 message=$2 name=$3
-	shift 3
-	run_river "$@" >"$tmp/out" 2>"$tmp/err"
-	status=$?
-	if test "$status" -eq "$want_status" &&
-	   cat "$tmp/out" "$tmp/err" | grep -q "$message"; then
-		ok "$name (exit $want_status)"
-	else
-		not_ok "$name (exit $status, not $want_status)"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-	fi
-}
-
 # expect WHAT WANT GOT
 expect() {
 	if test "$2" = "$3"; then
@@ -283,16 +267,16 @@ if command -v glpsol >/dev/null 2>&1; then
 	expect "glpk solves the two boats" "6" "$(field crossings "$tmp/glpk.json")"
 	run_river verify "$boats" "$tmp/glpk.json" >"$tmp/out" 2>"$tmp/err"
 	expect "river verify accepts glpk's plan of two boats (exit)" 0 "$?"
-	exits_saying 3 "no plan of at most 5 crossings" \
-		"glpk finds no plan of two boats within 5 crossings" \
+	fails_with 3 "no plan of at most 5 crossings" \
+		"glpk finds no plan of two boats within 5 crossings (exit 3)" \
 		solve -e glpk -H 5 "$boats"
 	# A boat of one seat takes nobody by way of the island safely: the
 	# place search proves no plan, the default horizon is 1, and glpk
 	# finds none within it (exit 1, as the built-in search).
 	sed 's/^boat seats 2$/boat seats 1/' \
 		"$puzzles/island-missionaries.puz" >"$tmp/one-seat.puz"
-	exits_saying 1 "no plan has at most 1 crossing, a bound on every plan by river's place search" \
-		"glpk proves no plan of one seat by way of the island" \
+	fails_with 1 "no plan has at most 1 crossing, a bound on every plan by river's place search" \
+		"glpk proves no plan of one seat by way of the island (exit 1)" \
 		solve -e glpk "$tmp/one-seat.puz"
 	if glpsol --lp "$tmp/model.lp" --check >"$tmp/out" 2>&1; then
 		ok "glpsol reads the LP of places"
@@ -307,8 +291,8 @@ fi
 # What does not take a puzzle of places says so: exit 2, and why.
 for cmd in "explain" "graph" "solve --method layers"; do
 	# shellcheck disable=SC2086
-	exits_saying 2 "more than two places or more than one boat" \
-		"river $cmd refuses a puzzle of places" \
+	fails_with 2 "more than two places or more than one boat" \
+		"river $cmd refuses a puzzle of places (exit 2)" \
 		$cmd "$puzzles/four-elopements.puz"
 done
 done_testing
