@@ -642,7 +642,7 @@ static void test_wide(void **state)
 
 /* A puzzle of places: an island, a ferry and a raft, a counted kind.
  * Loaded, solved, counted with its plans listed, rendered, verified,
- * replayed and hinted with each allocation failed. */
+ * replayed, hinted and exported with each allocation failed. */
 static void test_places(void **state)
 {
 	static const char text[] =
@@ -656,6 +656,7 @@ static void test_places(void **state)
 		"guard farmer\n"
 		"wolf eats goat\n"
 		"goat eats cabbage\n";
+	const char *const *format;
 	struct fixture f;
 
 	(void)state;
@@ -674,6 +675,16 @@ static void test_places(void **state)
 	chaos_call(&f, "verify json", call_verify_json);
 	chaos_call(&f, "replay", call_replay);
 	chaos_call(&f, "hint", call_hint);
+	/* Every model of places, at a short horizon and at the default,
+	 * the crossings of the plan the place search finds. */
+	chaos_call(&f, "horizon", call_horizon);
+	for (format = river_export_formats(); *format; format++) {
+		f.format = *format;
+		f.horizon = 3;
+		chaos_call(&f, f.format, call_export);
+		f.horizon = 0;
+		chaos_call(&f, f.format, call_export);
+	}
 	fixture_release(&f);
 }
 
