@@ -600,7 +600,16 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	if (ctx->model->minimize_time)
+	/* Of places, the earliest end first too: Gecode then finds the
+	 * least time of four rowers by way of an island in 1.6 s (4.8 s
+	 * without), and of a ferry and a timed raft, a kind and a goal for
+	 * the raft at 10 steps in 34 s (none in 120 s without). */
+	if (ctx->model->minimize_time && ctx->places)
+		buf_puts(o, "\n% The least total time, trying the earliest end "
+			    "first: a search order.\n"
+			    "solve :: int_search([end], input_order, indomain_min) "
+			    "minimize total_time;\n\n");
+	else if (ctx->model->minimize_time)
 		buf_puts(o, "\n% The least total time.\n"
 			    "solve minimize total_time;\n\n");
 	else
