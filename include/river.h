@@ -632,7 +632,9 @@ RIVER_API int river_export(char **out, const river_puzzle *puzzle,
  * the larger of those whose bank some goal reached has, or 1 when no
  * goal is reached (there is no plan) or the start is one.  RIVER_ETOOBIG
  * when the search reaches more than 16777216 states, or the bound would
- * be more than 100000.
+ * be more than 100000.  A puzzle of more than two places or more than
+ * one boat has as default the crossings of the plan river_solve finds
+ * (1 when it finds none), on which the bound then rests.
  */
 RIVER_API int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 				   river_diag *diag);

@@ -232,11 +232,9 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 	if (p->places)
 		return diag_set(diag, RIVER_EUNSUPPORTED, NULL, NULL,
 				"a puzzle of more than two places or more "
-				"than one boat is not taken %s (river solve, "
-				"for the fewest crossings or the least time "
-				"and the optimal plans, and river check, "
-				"verify, hint, sweep, explain and graph take "
-				"it)", what);
+				"than one boat is not taken %s (the default "
+				"search and the queue take it, as every other "
+				"command does)", what);
 	if (!p->wide)
 		return RIVER_OK;
 	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
@@ -245,6 +243,37 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 			"is searched only by the orbits of its couples "
 			"(tuples), for the fewest crossings",
 			what, p->sys.bits, SYSTEM_MAX_BITS);
+}
+
+int puzzle_need_shared_boats(const river_puzzle *p, const char *what,
+			     river_diag *diag)
+{
+	const struct model *m = &p->model;
+	const char *own = NULL;
+	size_t b;
+	unsigned f, t;
+
+	for (b = 0; b < m->n_boats && !own; b++) {
+		const struct boat *boat = &m->boats[b];
+
+		if (boat->items)
+			own = "rowers";
+		else if (b > 0 && (boat->load_limit || boat->loads))
+			own = "loads";
+		for (f = 0; f < m->n_places && !own; f++)
+			for (t = 0; t < m->n_places && !own; t++)
+				if (boat->leg_time[f][t])
+					own = "leg times";
+	}
+	if (!own)
+		return RIVER_OK;
+	b--;
+	return diag_set(diag, RIVER_EUNSUPPORTED, NULL, NULL,
+			"a puzzle whose boats have rowers, loads or leg times "
+			"of their own (the %s's %s) is not taken %s yet: the "
+			"models give every boat the rowers line's rowers and "
+			"the boat line's time (river solve and every other "
+			"command take it)", m->boats[b].name, own, what);
 }
 
 int puzzle_build(river_puzzle *p, const struct source *src,

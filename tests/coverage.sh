@@ -37,8 +37,8 @@ refused() {
 	case $1:$2 in
 	wide:all|wide:plain|wide:layers|wide:explain|wide:hint|wide:graph|\
 	wide:export) echo 3 ;;
-	islands:layers|islands:export) echo 2 ;;
-	boats:layers|boats:export) echo 2 ;;
+	islands:layers) echo 2 ;;
+	boats:layers) echo 2 ;;
 	*) echo 0 ;;
 	esac
 }

@@ -112,3 +112,19 @@ run_signalled() {
 	kill "$dog" 2>/dev/null
 	wait "$dog" 2>/dev/null
 }
+
+# Test NAME: river, given the arguments after the first three, exits
+# with status STATUS and says MESSAGE (on its standard error or output).
+fails_with() { # STATUS MESSAGE NAME ARGUMENTS...
+	want_status=$1 message=$2 name=$3
+	shift 3
+	run_river "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if test $status -eq "$want_status" &&
+	   cat "$tmp/err" "$tmp/out" | grep -q "$message"; then
+		ok "$name"
+	else
+		sed 's/^/# /' "$tmp/err" "$tmp/out"
+		not_ok "$name (exit $status)"
+	fi
+}

@@ -2,8 +2,9 @@
 # Places and boats: the literature's numbers for islands (Pressman and
 # Singmaster 1989; Dudeney 1917), several boats, least time by way of an
 # island, plans of places read back by verify in every form river
-# writes them, storyboards and sweeps; the commands that do not take a
-# puzzle of places say so with exit 2.
+# writes them, storyboards and sweeps, the models of every format and
+# a fast engine; the commands that do not take a puzzle of places say
+# so with exit 2.
 . "${srcdir:-.}/tests/lib.sh"
 
 puzzles="$srcdir/puzzles"
@@ -353,17 +354,22 @@ run_river explain "$tmp/one-seat.puz" >"$tmp/out" 2>"$tmp/err"
 expect "explain of a puzzle of places with no plan (exit 1): a seat more helps" \
 	"1   With 2 seats: 18 crossings." "$? $(grep 'With 2 seats' "$tmp/out")"
 
-# What does not take a puzzle of places says so: exit 2, and why.
-for cmd in "export --to lp" "solve --engine z3" \
-	   "solve --method layers"; do
-	# shellcheck disable=SC2086
-	run_river $cmd "$puzzles/four-elopements.puz" >"$tmp/out" 2>"$tmp/err"
+# Every model format takes a puzzle of places: each item and boat has a
+# place per step, and its default horizon is the place search's plan.
+boats="$srcdir/tests/puzzles/two-boats.puz"
+for case in "lp:leg_1_0_1_1" "bqm:\"leg_0_2_1_6\"" \
+	    "minizinc:array\[BOAT, STEP0\] of var PLACE: boat_at;" \
+	    "smt2:(declare-const mover_6 Int)" "ocean:^ROWS = \["; do
+	format=${case%%:*}
+	marker=${case#*:}
+	run_river export --to "$format" "$boats" >"$tmp/model.$format" 2>"$tmp/err"
 	status=$?
-	if test "$status" -eq 2 &&
-	   grep -q "more than two places or more than one boat" "$tmp/err"; then
-		ok "river $cmd refuses a puzzle of places (exit 2)"
+	if test "$status" -eq 0 && grep -q "$marker" "$tmp/model.$format" &&
+	   grep -q "Horizon 6: the default of a puzzle of places" \
+		"$tmp/model.$format"; then
+		ok "river export --to $format writes a model of places and boats"
 	else
-		not_ok "river $cmd refuses a puzzle of places (exit $status)"
+		not_ok "river export --to $format writes a model of places and boats (exit $status)"
 		sed 's/^/# /' "$tmp/err"
 	fi
 done
@@ -426,4 +432,78 @@ expect "a load the raft does not carry: refused" 1 "$?"
 expect "the raft takes the goat, the ferry the rest" \
 	"2 1" "$(crossings "$tmp/loads.puz") $(grep -c \
 		'"boat": \["goat"\], "by": "raft"' "$tmp/plan.json")"
+# The LP's binaries grow by what a step holds: per item a place and a
+# boarding per place and a choice, per boat a place per place, a leg
+# per route and direction, and active_S (the ferry's four, the raft's
+# two): with 4 items, 3 places and 2 boats, 4 x 7 + 6 + 6 + 1 = 41,
+# over step 0's 18 places.
+binaries() {
+	run_river export --to lp -H "$1" "$boats" |
+		sed -n '/^Binary/,/^End/p' | grep -c '^ '
+}
+expect "the binaries of the two boats' LP at horizons 6, 7 and 12" \
+	"264 305 510" "$(binaries 6) $(binaries 7) $(binaries 12)"
+# The Ocean program builds river's own rows: its LP is the LP model.
+if command -v python3 >/dev/null 2>&1; then
+	python3 "$tmp/model.ocean" --lp | grep -v '^\\' >"$tmp/ocean.lp"
+	grep -v '^\\' "$tmp/model.lp" >"$tmp/river.lp"
+	if same "$tmp/river.lp" "$tmp/ocean.lp"; then
+		ok "the Ocean program of places builds the LP model"
+	else
+		not_ok "the Ocean program of places builds the LP model"
+	fi
+else
+	ok "the Ocean program of places # SKIP no python3"
+fi
+# A fast engine finds the place search's optimum, and proves that a
+# horizon one short holds no plan (exit 3: no plan within it); its plan
+# passes river verify.
+if command -v glpsol >/dev/null 2>&1; then
+	run_river solve -e glpk -f json "$boats" >"$tmp/glpk.json" 2>"$tmp/err"
+	expect "glpk solves the two boats" "6" "$(field crossings "$tmp/glpk.json")"
+	run_river verify "$boats" "$tmp/glpk.json" >"$tmp/out" 2>"$tmp/err"
+	expect "river verify accepts glpk's plan of two boats (exit)" 0 "$?"
+	fails_with 3 "no plan of at most 5 crossings" \
+		"glpk finds no plan of two boats within 5 crossings (exit 3)" \
+		solve -e glpk -H 5 "$boats"
+	# A boat of one seat takes nobody by way of the island safely: the
+	# place search proves no plan, the default horizon is 1, and glpk
+	# finds none within it (exit 1, as the built-in search).
+	sed 's/^boat seats 2$/boat seats 1/' \
+		"$puzzles/island-missionaries.puz" >"$tmp/one-seat.puz"
+	fails_with 1 "no plan has at most 1 crossing, a bound on every plan by river's place search" \
+		"glpk proves no plan of one seat by way of the island (exit 1)" \
+		solve -e glpk "$tmp/one-seat.puz"
+	if glpsol --lp "$tmp/model.lp" --check >"$tmp/out" 2>&1; then
+		ok "glpsol reads the LP of places"
+	else
+		not_ok "glpsol reads the LP of places"
+		sed 's/^/# /' "$tmp/out"
+	fi
+else
+	ok "glpk on places # SKIP glpsol not installed"
+fi
+
+# What does not take a puzzle of places says so: exit 2, and why.
+for cmd in "solve --method layers"; do
+	# shellcheck disable=SC2086
+	fails_with 2 "more than two places or more than one boat" \
+		"river $cmd refuses a puzzle of places (exit 2)" \
+		$cmd "$puzzles/four-elopements.puz"
+done
+# The models give every boat the rowers line's rowers and its boat
+# line's time: boats with their own are refused, not modelled wrong.
+for cmd in "export --to lp" "export --to minizinc" "solve --engine z3"; do
+	# shellcheck disable=SC2086
+	fails_with 2 "(the ferry's rowers) is not taken" \
+		"river $cmd refuses boats with rowers of their own (exit 2)" \
+		$cmd "$srcdir/tests/puzzles/ferry-and-raft.puz"
+done
+fails_with 2 "(the boat's leg times) is not taken" \
+	"river export refuses leg times of their own (exit 2)" \
+	export --to lp "$tmp/legs.puz"
+grep -v "is rowed by" "$tmp/loads.puz" >"$tmp/raft-loads.puz"
+fails_with 2 "(the raft's loads) is not taken" \
+	"river export refuses a second boat's loads (exit 2)" \
+	export --to smt2 "$tmp/raft-loads.puz"
 done_testing

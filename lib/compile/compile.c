@@ -281,10 +281,8 @@ bool cond_holds(const struct cond *c, const unsigned *count)
 
 unsigned long long model_least_trip(const struct model *m)
 {
-	unsigned long long t = ~0ULL;
+	unsigned long long t = ~0ULL, leg = leg_times(m, false);
 	size_t i;
-
-	unsigned long long leg = leg_times(m, false);
 
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time < t)
@@ -300,6 +298,9 @@ unsigned long long model_slowest_trip(const struct model *m)
 	for (i = 0; i < m->n_items; i++)
 		if (m->items[i].time > t)
 			t = m->items[i].time;
+	for (i = 1; i < m->n_boats; i++)
+		if (m->boats[i].time > t)
+			t = m->boats[i].time;
 	return t;
 }
 

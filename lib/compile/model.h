@@ -241,11 +241,11 @@ bool model_crossing_legal(const struct model *m, const unsigned *before,
 const char *model_shown_label(const struct model *m, size_t i);
 
 /* The least time any crossing takes: its slowest passenger's, at least
- * the boat's. */
+ * the boat's (of several boats, the quickest boat's). */
 unsigned long long model_least_trip(const struct model *m);
 
 /* The most time any crossing takes: its slowest passenger's, or the
- * boat's when that is more. */
+ * boat's when that is more (of several boats, the slowest boat's). */
 unsigned long long model_slowest_trip(const struct model *m);
 
 /* The rowing turns' period: the least common multiple of the items'

@@ -273,6 +273,15 @@ static int compile_routes(struct compiler *c, const struct ast *ast)
 			memcpy(m->boats[b].leg_time, times, sizeof times);
 		}
 	}
+	/* Two banks and one boat: its one route's time is the boat's (the
+	 * two-bank system reads that alone). */
+	if (!model_has_places(m) && m->boats[0].leg_time[0][1]) {
+		unsigned t = m->boats[0].leg_time[0][1];
+
+		if (t > m->boat_time)
+			m->boat_time = m->boats[0].time = t;
+		memset(m->boats[0].leg_time, 0, sizeof m->boats[0].leg_time);
+	}
 	return RIVER_OK;
 }
 

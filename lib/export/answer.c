@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "export/answer.h"
+#include "search/places.h"
 #include "util/json.h"
 
 /* A name -> value table, sorted for lookup. */
@@ -134,13 +135,66 @@ static bool line_is(const char *p, const char *word)
 	       (p[n] == '\n' || (p[n] == '\r' && p[n + 1] == '\n'));
 }
 
-/* States 0..end from per-item positions: pos(i, s) is an individual's
- * bank (0 or 1) or a kind's count on the right bank. */
+/* Where an answer says things are, as a format names them: on two
+ * banks, pos(i, s) is an individual's bank (0 or 1) or a kind's count
+ * on the right bank after step s; of a puzzle of places, at(i, p, s)
+ * is the copies of item i at place p after step s, and boat(b, s) the
+ * place of boat b.  NAN where the answer does not say. */
+struct reader {
+	double (*pos)(const void *src, const struct export_ctx *ctx, size_t i,
+		      unsigned s);
+	double (*at)(const void *src, const struct export_ctx *ctx, size_t i,
+		     unsigned p, unsigned s);
+	double (*boat)(const void *src, const struct export_ctx *ctx,
+		       size_t b, unsigned s);
+	const void *src;
+};
+
+/* Rows 0..end of a puzzle of places from r's at and boat. */
+static int build_rows(const struct export_ctx *ctx, const char *engine,
+		      unsigned end, const struct reader *r,
+		      struct answer *ans, river_diag *diag)
+{
+	const struct model *m = ctx->model;
+	size_t w = places_row_width(m), i, b;
+	unsigned s, p;
+
+	ans->rows = malloc(((size_t)end + 1) * w * sizeof *ans->rows);
+	if (!ans->rows)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	ans->n = (size_t)end + 1;
+	for (s = 0; s <= end; s++) {
+		unsigned *row = ans->rows + (size_t)s * w;
+		unsigned long n = 0;
+		bool ok = true;
+
+		for (i = 0; ok && i < m->n_items; i++)
+			for (p = 0; ok && p < m->n_places; p++) {
+				ok = whole(r->at(r->src, ctx, i, p, s),
+					   m->items[i].copies, &n);
+				row[i * m->n_places + p] = (unsigned)n;
+			}
+		for (b = 0; ok && b < m->n_boats; b++) {
+			ok = whole(r->boat(r->src, ctx, b, s),
+				   (double)m->n_places - 1, &n);
+			row[m->n_items * m->n_places + b] = (unsigned)n;
+		}
+		if (!ok) {
+			free(ans->rows);
+			ans->rows = NULL;
+			ans->n = 0;
+			return bad_answer(diag, engine,
+					  "a place is missing or out of range");
+		}
+	}
+	return RIVER_OK;
+}
+
+/* States 0..end (rows, of a puzzle of places) from where r says
+ * things are. */
 static int build_states(const struct export_ctx *ctx, const char *engine,
-			unsigned end,
-			double (*pos)(const void *src, const struct export_ctx *,
-				      size_t i, unsigned s),
-			const void *src, struct answer *ans, river_diag *diag)
+			unsigned end, const struct reader *r,
+			struct answer *ans, river_diag *diag)
 {
 	const struct system *sys = ctx->sys;
 	unsigned s;
@@ -148,6 +202,8 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 
 	if (end < 1 || end > ctx->horizon)
 		return bad_answer(diag, engine, "its end is missing or out of range");
+	if (ctx->places)
+		return build_rows(ctx, engine, end, r, ans, diag);
 	ans->states = malloc(((size_t)end + 1) * sizeof *ans->states);
 	if (!ans->states)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
@@ -159,7 +215,7 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 		for (i = 0; i < ctx->model->n_items; i++) {
 			unsigned long n;
 
-			if (!whole(pos(src, ctx, i, s),
+			if (!whole(r->pos(r->src, ctx, i, s),
 				   ctx->model->items[i].copies, &n)) {
 				free(ans->states);
 				ans->states = NULL;
@@ -182,30 +238,61 @@ static int build_states(const struct export_ctx *ctx, const char *engine,
 /* ---- MiniZinc: --output-mode json --------------------------------- */
 
 struct mzn_src {
-	const struct json *at, *right;
+	/* Two banks: at[i][s], right[k][s]; places: at[i][s] (a place),
+	 * kind_at[k][p][s] and boat_at[b][s]. */
+	const struct json *at, *right, *kind_at, *boat_at;
 };
 
-/* Individuals and kinds are separate enums: item i's index in its own. */
+/* Individuals and kinds are separate enums, each in the model's order:
+ * item i's index in its own. */
 static size_t enum_index(const struct export_ctx *ctx, size_t i)
 {
-	return ctx->sys->slots[i].index;
+	size_t k, n = 0;
+
+	for (k = 0; k < i; k++)
+		n += ctx->model->items[k].is_kind == ctx->model->items[i].is_kind;
+	return n;
+}
+
+/* arr[a][b] (arr[a][b][c] when c is not SIZE_MAX), or NAN. */
+static double json_at(const struct json *arr, size_t a, size_t b, size_t c)
+{
+	size_t ix[3] = {a, b, c}, k;
+
+	for (k = 0; k < 3 && ix[k] != SIZE_MAX; k++) {
+		if (!arr || arr->type != JSON_ARRAY || ix[k] >= arr->n)
+			return NAN;
+		arr = arr->items[ix[k]];
+	}
+	return arr->type == JSON_NUMBER ? arr->number : NAN;
 }
 
 static double mzn_pos(const void *src, const struct export_ctx *ctx,
 		      size_t i, unsigned s)
 {
 	const struct mzn_src *m = src;
-	const struct json *arr = ctx->model->items[i].is_kind ? m->right : m->at;
-	const struct json *row;
-	size_t k = enum_index(ctx, i);
 
-	if (!arr || arr->type != JSON_ARRAY || k >= arr->n)
-		return NAN;
-	row = arr->items[k];
-	if (row->type != JSON_ARRAY || s >= row->n ||
-	    row->items[s]->type != JSON_NUMBER)
-		return NAN;
-	return row->items[s]->number;
+	return json_at(ctx->model->items[i].is_kind ? m->right : m->at,
+		       enum_index(ctx, i), s, SIZE_MAX);
+}
+
+static double mzn_at(const void *src, const struct export_ctx *ctx, size_t i,
+		     unsigned p, unsigned s)
+{
+	const struct mzn_src *m = src;
+	double place;
+
+	if (ctx->model->items[i].is_kind)
+		return json_at(m->kind_at, enum_index(ctx, i), p, s);
+	place = json_at(m->at, enum_index(ctx, i), s, SIZE_MAX);
+	return isnan(place) ? place : place == p;
+}
+
+static double mzn_boat(const void *src, const struct export_ctx *ctx,
+		       size_t b, unsigned s)
+{
+	(void)ctx;
+	return json_at(((const struct mzn_src *)src)->boat_at, b, s, SIZE_MAX);
 }
 
 /* An end read from the answer: 0 (out of range) unless a whole number. */
@@ -280,13 +367,18 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 	}
 	src.at = json_get(v, "at");
 	src.right = json_get(v, "right");
+	src.kind_at = json_get(v, "kind_at");
+	src.boat_at = json_get(v, "boat_at");
 	end = json_get(v, "end");
-	if (!end || end->type != JSON_NUMBER)
+	if (!end || end->type != JSON_NUMBER) {
 		rc = bad_answer(diag, "minizinc", "no end");
-	else
+	} else {
+		struct reader r = {mzn_pos, mzn_at, mzn_boat, &src};
+
 		rc = build_states(ctx, "minizinc",
-				  answer_end(end->number, ctx->horizon),
-				  mzn_pos, &src, ans, diag);
+				  answer_end(end->number, ctx->horizon), &r,
+				  ans, diag);
+	}
 	arena_release(&arena);
 	return rc;
 }
@@ -294,22 +386,75 @@ int answer_minizinc(const struct export_ctx *ctx, const char *text,
 /* ---- Z3: (get-model) ---------------------------------------------- */
 
 /* A table and how its format names an individual's and a kind's
- * position variables. */
+ * position variables (of a puzzle of places, with a place before the
+ * step, and the boats' too). */
 struct table_src {
 	const struct table *t;
 	const char *individual, *kind;
 	bool zero_if_missing; /* cbc lists only the non-zero columns */
+	/* Places: an individual's variable is its place (not 1 at each),
+	 * and a boat's is its place (not one_hot_boat, "boat_B_P_S", 1 at
+	 * its place) */
+	bool place_valued;
+	const char *boat;
+	bool one_hot_boat;
 };
+
+/* The value of the variable called key in ts's table (0 when missing
+ * from an answer that lists only the non-zero columns). */
+static double table_value(const struct table_src *ts, const char *key)
+{
+	double v = table_find(ts->t, key);
+
+	return isnan(v) && ts->zero_if_missing ? 0 : v;
+}
 
 static double table_pos(const void *src, const struct export_ctx *ctx,
 			size_t i, unsigned s)
 {
 	const struct table_src *ts = src;
-	double v = table_get(ts->t, ctx->model->items[i].is_kind ? ts->kind
-								 : ts->individual,
-			     ctx->names[i], s);
+	char key[512];
 
-	return isnan(v) && ts->zero_if_missing ? 0 : v;
+	snprintf(key, sizeof key, ctx->model->items[i].is_kind ? ts->kind
+							       : ts->individual,
+		 ctx->names[i], s);
+	return table_value(ts, key);
+}
+
+static double table_at(const void *src, const struct export_ctx *ctx,
+		       size_t i, unsigned p, unsigned s)
+{
+	const struct table_src *ts = src;
+	char key[512];
+	double v;
+
+	if (ts->place_valued && !ctx->model->items[i].is_kind) {
+		v = table_pos(src, ctx, i, s);
+		return isnan(v) ? v : v == p;
+	}
+	snprintf(key, sizeof key, ctx->model->items[i].is_kind ? ts->kind
+							       : ts->individual,
+		 ctx->names[i], p, s);
+	return table_value(ts, key);
+}
+
+static double table_boat(const void *src, const struct export_ctx *ctx,
+			 size_t b, unsigned s)
+{
+	const struct table_src *ts = src;
+	char key[512];
+	unsigned p;
+
+	if (!ts->one_hot_boat) {
+		snprintf(key, sizeof key, ts->boat, b, s);
+		return table_value(ts, key);
+	}
+	for (p = 0; p < ctx->model->n_places; p++) {
+		snprintf(key, sizeof key, ts->boat, b, p, s);
+		if (table_value(ts, key) > 0.5)
+			return p;
+	}
+	return NAN;
 }
 
 
@@ -450,11 +595,18 @@ int answer_z3(const struct export_ctx *ctx, const char *text,
 	if (isnan(table_find(&t, "end"))) {
 		rc = bad_answer(diag, "z3", "no end in its model");
 	} else {
-		struct table_src src = {&t, "at_%s_%u", "n_%s_%u", false};
+		struct table_src src = {&t, "at_%s_%u", "n_%s_%u", false,
+					false, NULL, false};
+		struct reader r = {table_pos, table_at, table_boat, &src};
 
+		if (ctx->places) {
+			src.kind = "n_%s_%u_%u";
+			src.place_valued = true;
+			src.boat = "boat_%zu_%u";
+		}
 		rc = build_states(ctx, "z3",
 				  answer_end(table_find(&t, "end"), ctx->horizon),
-				  table_pos, &src, ans, diag);
+				  &r, ans, diag);
 	}
 	table_release(&t);
 	return rc;
@@ -477,11 +629,19 @@ static unsigned lp_end(const struct table *t, unsigned horizon)
 static int lp_states(const struct export_ctx *ctx, const char *engine,
 		     struct table *t, struct answer *ans, river_diag *diag)
 {
-	struct table_src src = {t, "pos_%s_%u", "num_%s_%u", true};
+	struct table_src src = {t, "pos_%s_%u", "num_%s_%u", true, false,
+				NULL, false};
+	struct reader r = {table_pos, table_at, table_boat, &src};
 
+	if (ctx->places) {
+		src.individual = "pos_%s_%u_%u";
+		src.kind = "num_%s_%u_%u";
+		src.boat = "boat_%zu_%u_%u";
+		src.one_hot_boat = true;
+	}
 	table_sort(t);
-	return build_states(ctx, engine, lp_end(t, ctx->horizon), table_pos,
-			    &src, ans, diag);
+	return build_states(ctx, engine, lp_end(t, ctx->horizon), &r, ans,
+			    diag);
 }
 
 /* cbc's "solution" file: a status line, then a line "index name value

@@ -7,6 +7,9 @@
 struct answer {
 	bool infeasible; /* the engine proved no plan within the horizon */
 	state_t *states; /* else the plan's states 0..end (malloc) */
+	/* A puzzle of places: the plan's rows 0..end instead, each of
+	 * places_row_width numbers (search/places.h; malloc) */
+	unsigned *rows;
 	size_t n;
 };
 

@@ -18,6 +18,7 @@
 
 #include "export/answer.h"
 #include "plan/plan.h"
+#include "search/places.h"
 #include "util/clock.h"
 #include "util/stop.h"
 
@@ -656,11 +657,14 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 		     unsigned horizon, bool bounds, bool *none_within,
 		     river_diag *diag)
 {
+	const struct model *m = &puzzle->model;
 	struct plan_fault fault;
 	river_plan *plan;
 
 	if (!ans->infeasible &&
-	    !plan_check(&puzzle->sys, ans->states, ans->n, &fault))
+	    !(puzzle->places
+		      ? plan_check_places(m, ans->rows, ans->n, NULL, &fault)
+		      : plan_check(&puzzle->sys, ans->states, ans->n, &fault)))
 		return diag_set(diag, RIVER_EENGINE, NULL, NULL,
 				"%s answered with an illegal plan (step %zu: %s)",
 				e->name, fault.step, fault.reason);
@@ -673,22 +677,29 @@ static int make_plan(river_plan **out, const river_puzzle *puzzle,
 	plan = plan_new(puzzle, e->name);
 	if (!plan)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	if (ans->infeasible) {
+	if (ans->infeasible && puzzle->places) {
 		/* No plan within a bound on every plan: none at all. */
-		ans->states = malloc(sizeof *ans->states);
-		if (!ans->states) {
-			free(plan);
-			return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
-					"out of memory");
-		}
-		ans->states[0] = puzzle->sys.start;
+		ans->rows = malloc(places_row_width(m) * sizeof *ans->rows);
+		if (ans->rows)
+			places_row_of(m, &m->start, ans->rows);
 		ans->n = 1;
+	} else if (ans->infeasible) {
+		ans->states = malloc(sizeof *ans->states);
+		if (ans->states)
+			ans->states[0] = puzzle->sys.start;
+		ans->n = 1;
+	}
+	if (!ans->states && !ans->rows) {
+		free(plan);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	}
 	plan->solved = !ans->infeasible;
 	plan->states = ans->states;
+	plan->at = ans->rows;
 	plan->n_states = ans->n;
 	plan->horizon = horizon;
 	ans->states = NULL;
+	ans->rows = NULL;
 	*out = plan;
 	return RIVER_OK;
 }
@@ -736,7 +747,7 @@ static int ask(const struct engine *e, struct export_ctx *ctx,
 				      "%s failed: it wrote no answer", e->program);
 		else
 			rc = e->read(ctx, text, ans, diag);
-		if (rc == RIVER_EENGINE && !ans->states)
+		if (rc == RIVER_EENGINE && !ans->states && !ans->rows)
 			explain_failure(e, &w, text != NULL, "", diag);
 	}
 	free(text);
@@ -744,7 +755,9 @@ static int ask(const struct engine *e, struct export_ctx *ctx,
 	watchdog_end(&wd);
 	if (rc != RIVER_OK) {
 		free(ans->states);
+		free(ans->rows);
 		ans->states = NULL;
+		ans->rows = NULL;
 	}
 	return rc;
 }
@@ -785,6 +798,7 @@ static int solve_once(river_plan **out, const river_puzzle *puzzle,
 		rc = make_plan(out, puzzle, e, &ans, ctx->horizon,
 			       ctx->horizon_bounds, none_within, diag);
 	free(ans.states);
+	free(ans.rows);
 	return rc;
 }
 
@@ -819,6 +833,7 @@ static int least_time(river_plan **out, const river_puzzle *puzzle,
 		rc = make_plan(&plan, puzzle, e, &ans, ctx->horizon,
 			       ctx->horizon_bounds, none_within, diag);
 		free(ans.states);
+		free(ans.rows);
 		if (rc != RIVER_OK)
 			break;
 		river_plan_free(best);
@@ -929,7 +944,10 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
-	rc = puzzle_need_system(puzzle, "for an external engine", diag);
+	rc = puzzle->places ? puzzle_need_shared_boats(puzzle,
+						"for an external engine", diag)
+			    : puzzle_need_system(puzzle, "for an external engine",
+						 diag);
 	if (rc != RIVER_OK)
 		return rc;
 	remove_stale(tmp_folder());
@@ -971,8 +989,8 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		h += h / 2;
 	}
 	if (h >= bound)
-		rc = solve_at(out, puzzle, e, &ctx, bound, true, known, &stop,
-			      &none_within, diag);
+		rc = solve_at(out, puzzle, e, &ctx, bound, ctx.horizon_bounds,
+			      known, &stop, &none_within, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);
 	export_end(&ctx);

@@ -117,6 +117,38 @@ static unsigned bound_horizon(const struct export_ctx *ctx)
 	return ctx->bound > 1 ? (unsigned)ctx->bound : 1;
 }
 
+/* The default bound of a puzzle of places, into ctx->bound: the
+ * crossings of the plan river's place search finds (0 when it finds
+ * none).  Its plan is optimal, so a model of that many steps holds an
+ * optimal plan, and the search is exhaustive, so that a puzzle it
+ * finds no plan for has none: the bound rests on the search, as the
+ * place search counts no states to bound plans with. */
+static int places_bound(struct export_ctx *ctx, const river_puzzle *puzzle,
+			double timeout, const volatile sig_atomic_t *cancel,
+			river_diag *diag)
+{
+	river_solve_options so;
+	river_plan *plan;
+	int rc;
+
+	river_solve_options_init(&so);
+	so.timeout = timeout;
+	so.cancel = cancel;
+	rc = river_solve(&plan, puzzle, &so, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	ctx->bound = river_plan_crossings(plan);
+	ctx->places_solved = river_plan_solved(plan);
+	river_plan_free(plan);
+	if (ctx->bound > EXPORT_MAX_HORIZON)
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"river's plan has %llu crossings, more than the "
+				"%u a model may have", ctx->bound,
+				EXPORT_MAX_HORIZON);
+	ctx->bound_known = true;
+	return RIVER_OK;
+}
+
 int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 			 river_diag *diag)
 {
@@ -127,10 +159,19 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	memset(&ctx, 0, sizeof ctx);
+	if (puzzle->places) {
+		rc = puzzle_need_shared_boats(puzzle, "to export a model",
+					      diag);
+		if (rc == RIVER_OK)
+			rc = places_bound(&ctx, puzzle, 0, NULL, diag);
+		if (rc == RIVER_OK)
+			*out = bound_horizon(&ctx);
+		return rc;
+	}
 	rc = puzzle_need_system(puzzle, "to export a model", diag);
 	if (rc != RIVER_OK)
 		return rc;
-	memset(&ctx, 0, sizeof ctx);
 	rc = stop_init(&none, NULL, 0, diag);
 	if (rc == RIVER_OK)
 		rc = work_out_bound(&ctx, puzzle, EXPORT_MAX_COUNTED_STATES,
@@ -180,6 +221,20 @@ static int search_horizon(struct export_ctx *ctx, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
+/* The note's text for the default horizon of a puzzle of places that
+ * has a plan, of some crossings. */
+static void places_horizon_text(const struct export_ctx *ctx, struct buf *b)
+{
+	buf_printf(b, "the default of a puzzle of places, the crossings of the "
+		      "%s plan river's place search found, so this model holds "
+		      "an optimal plan; that none is %s rests on that search, "
+		      "as river does not bound the plans of places by counting "
+		      "states.",
+		   ctx->model->minimize_time ? "least-time" : "fewest-crossing",
+		   ctx->model->minimize_time ? "quicker with more crossings"
+					     : "shorter");
+}
+
 /* The note's text, one paragraph (export_horizon_note). */
 static void horizon_text(const struct export_ctx *ctx, struct buf *b)
 {
@@ -207,7 +262,11 @@ static void horizon_text(const struct export_ctx *ctx, struct buf *b)
 			buf_printf(b, "tried by river's engine run instead of "
 				      "the default bound of %u; ",
 				   ctx->horizon_chosen);
-		if (!ctx->bound_known)
+		if (!ctx->bound_known && ctx->places)
+			buf_puts(b, "the default bound of a puzzle of places, "
+				    "the crossings of river's own plan, was not "
+				    "worked out, so ");
+		else if (!ctx->bound_known)
 			buf_puts(b, "the default bound was not worked out (too "
 				    "many states), so ");
 		else if (ctx->horizon_from == HORIZON_GIVEN)
@@ -224,14 +283,19 @@ static void horizon_text(const struct export_ctx *ctx, struct buf *b)
 				   h, h == 1 ? "" : "s");
 		return;
 	}
-	if (!r->goal[0] && !r->goal[1]) {
-		buf_puts(b, "the default; river's search reaches no goal from "
-			    "the start, so the puzzle has no plan, and this "
-			    "model no solution.");
+	if (ctx->places ? !ctx->places_solved : !r->goal[0] && !r->goal[1]) {
+		buf_printf(b, "the default; river's %s reaches no goal from "
+			      "the start, so the puzzle has no plan, and this "
+			      "model no solution.",
+			   ctx->places ? "place search" : "search");
 		return;
 	}
 	if (ctx->bound == 0) {
 		buf_puts(b, "the default; the start is already a goal.");
+		return;
+	}
+	if (ctx->places) {
+		places_horizon_text(ctx, b);
 		return;
 	}
 	buf_printf(b, "the default bound on the crossings of an optimal "
@@ -433,6 +497,31 @@ void export_legend(struct export_ctx *ctx, const char *comment)
 	}
 }
 
+void export_places_legend(struct export_ctx *ctx, const char *comment)
+{
+	const struct model *m = ctx->model;
+	size_t k;
+
+	if (!ctx->places)
+		return;
+	buf_printf(ctx->out, "%s Places:", comment);
+	for (k = 0; k < m->n_places; k++) {
+		buf_printf(ctx->out, "%s %zu ", k ? "," : "", k);
+		export_comment_text(ctx->out, m->place_names[k]);
+	}
+	buf_printf(ctx->out, ".\n%s Boats:", comment);
+	for (k = 0; k < m->n_boats; k++) {
+		buf_printf(ctx->out, "%s %zu ", k ? "," : "", k);
+		export_comment_text(ctx->out, m->boats[k].name);
+		buf_printf(ctx->out, " (%u seat%s", m->boats[k].seats,
+			   m->boats[k].seats == 1 ? "" : "s");
+		if (m->boats[k].time)
+			buf_printf(ctx->out, ", time %u", m->boats[k].time);
+		buf_putc(ctx->out, ')');
+	}
+	buf_puts(ctx->out, ".\n");
+}
+
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
 		 river_diag *diag)
@@ -454,7 +543,14 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		       opts ? opts->timeout : 0, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	if (ctx->horizon == 0) {
+	ctx->places = puzzle->places;
+	if (ctx->horizon == 0 && ctx->places) {
+		ctx->horizon_from = HORIZON_BOUND;
+		rc = places_bound(ctx, puzzle, opts ? opts->timeout : 0,
+				  opts ? opts->cancel : NULL, diag);
+		ctx->horizon = bound_horizon(ctx);
+		ctx->horizon_bounds = true;
+	} else if (ctx->horizon == 0) {
 		ctx->horizon_from = HORIZON_BOUND;
 		rc = work_out_bound(ctx, puzzle, EXPORT_MAX_COUNTED_STATES,
 				    &stop, diag);
@@ -474,8 +570,12 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		river_diag why;
 
 		ctx->horizon_from = HORIZON_GIVEN;
-		rc = work_out_bound(ctx, puzzle, EXPORT_QUICK_BOUND_STATES,
-				    &stop, &why);
+		/* A puzzle of places has no quick bound: its bound is the
+		 * place search's own plan. */
+		rc = ctx->places ? RIVER_ETOOBIG
+				 : work_out_bound(ctx, puzzle,
+						  EXPORT_QUICK_BOUND_STATES,
+						  &stop, &why);
 		if (rc == RIVER_ETOOBIG)
 			rc = RIVER_OK; /* no bound to compare with */
 		else if (rc != RIVER_OK && diag)
@@ -520,7 +620,10 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown model format '%s' (use minizinc, smt2, "
 				"lp, ocean or bqm)", format ? format : "(null)");
-	rc = puzzle_need_system(puzzle, "to export a model", diag);
+	rc = puzzle->places ? puzzle_need_shared_boats(puzzle,
+						       "to export a model", diag)
+			    : puzzle_need_system(puzzle, "to export a model",
+						 diag);
 	if (rc != RIVER_OK)
 		return rc;
 	buf_init(&b);

@@ -8,8 +8,15 @@
  *   - an item changes bank at step s only with the boat, from the boat's
  *     bank; 1..seats passengers, at least one of them a rower;
  *   - every rule holds on both banks at every step;
- *   - from step end on, everything is on the right bank;
- *   - the objective is the smallest end. */
+ *   - from step end on, everything is where the goal puts it;
+ *   - the objective is the smallest end (or the least time).
+ * A puzzle of places (compile/model.h, model_has_places) gives each item
+ * a place and each boat a place after every step instead: at each step
+ * s <= end one boat goes one leg its routes allow, from its place to
+ * another, and the items that change place go with it, from where it
+ * leaves to where it lands (1..its seats, a rower among them); the bank
+ * rules hold at every place.  Its answers are read back into rows of
+ * places (search/places.h). */
 #ifndef RIVER_EXPORT_H
 #define RIVER_EXPORT_H
 
@@ -62,6 +69,9 @@ struct export_ctx {
 	const char **names;  /* per item: its name, made safe for the format */
 	struct linear *linear; /* while the constrained model is built */
 	struct boat_meaning boat; /* who rows, and the loads allowed */
+	bool places;         /* the puzzle is one of places (and boats) */
+	bool places_solved;  /* with bound_known: river's place search found
+				a plan (of bound crossings) */
 };
 
 struct linear;
@@ -79,7 +89,8 @@ int export_bqm(struct export_ctx *ctx);
 
 /* Where item i is at the start and in the goal (copies on the right
  * bank), the boat's bank at the start (0 left, 1 right), and in the goal
- * (-1 when the goal does not say). */
+ * (-1 when the goal does not say).  Two banks only: a puzzle of places
+ * says it with export_start_at and export_goal_at. */
 static inline unsigned export_start(const struct export_ctx *ctx, size_t i)
 {
 	return ctx->model->start.right[i];
@@ -99,6 +110,32 @@ static inline int export_goal_boat(const struct export_ctx *ctx)
 {
 	return ctx->model->goal.boat;
 }
+
+/* A puzzle of places: the copies of item i at place p at the start and
+ * in the goal. */
+static inline unsigned export_start_at(const struct export_ctx *ctx,
+				       size_t i, unsigned p)
+{
+	return ctx->model->start.at[i * ctx->model->n_places + p];
+}
+
+static inline unsigned export_goal_at(const struct export_ctx *ctx, size_t i,
+				      unsigned p)
+{
+	return ctx->model->goal.at[i * ctx->model->n_places + p];
+}
+
+/* Does boat b go from place p to place q (p != q)? */
+static inline bool export_route(const struct export_ctx *ctx, size_t b,
+				unsigned p, unsigned q)
+{
+	return p != q && ((ctx->model->boats[b].routes[p] >> q) & 1);
+}
+
+/* Comment lines, each started by comment, that number the places and
+ * the boats of a puzzle of places as the model's names do: "place 0 is
+ * the left bank", "boat 1 is the raft".  Nothing on two banks. */
+void export_places_legend(struct export_ctx *ctx, const char *comment);
 
 /* Text for a one-line comment: every control character becomes a
  * space. */

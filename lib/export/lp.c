@@ -7,6 +7,15 @@
  *   active_s    the boat crosses at step s: it alternates banks, from the
  *               left at odd steps, like the article's farmer;
  *   some_i_b_s  (kinds in rules) some of kind i is on bank b.
+ * A puzzle of places (export.h) has instead, per step s, item i, place
+ * p and boat b:
+ *   pos_i_p_s   1 when the item is at place p after step s (a kind:
+ *               num_i_p_s, its copies there; an item is at one place);
+ *   leave_i_p_s the copies of it that board at p on step s, and
+ *               choice_i_s all that board;
+ *   boat_b_p_s  1 when boat b is at place p after step s, and
+ *               leg_b_p_q_s 1 when it goes from p to q on step s: one
+ *               leg a step while active_s, along the boat's routes.
  * The objective counts the crossings: it rewards finishing early.  Every
  * name starts with a lower-case letter other than e and holds only
  * letters, digits and underscores, as HiGHS (dimod's reader) wants. */
@@ -37,6 +46,16 @@ static void name_at(const struct linear *m, char *out, size_t size,
 	else
 		snprintf(step, sizeof step, "%u", s);
 	snprintf(out, size, fmt, name, step);
+}
+
+/* The name format of item i's place variable at place p (a puzzle of
+ * places): "pos_%s_2_%s", or for a kind "num_%s_2_%s"; into out. */
+static const char *item_at(const struct export_ctx *ctx, size_t i,
+			   unsigned p, char *out, size_t size)
+{
+	snprintf(out, size, "%s_%%s_%u_%%s",
+		 ctx->model->items[i].is_kind ? "num" : "pos", p);
+	return out;
 }
 
 /* Rows and terms are named from a name and a step. */
@@ -140,6 +159,36 @@ static void put_start_goal(struct export_ctx *ctx)
 	}
 }
 
+static void leg_terms(struct lin *l, const struct export_ctx *ctx,
+		      const long *coef, int from, int to, unsigned s);
+
+/* 1 to seats passengers while the boat crosses on step s: of a puzzle
+ * of places, the seats of the boat whose leg it is. */
+static void put_passengers(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	long seats[MODEL_MAX_BOATS];
+	struct lin l;
+	size_t i;
+
+	l = row(ctx->linear, "seats%s_%s", "", s);
+	for (i = 0; i < m->n_items; i++)
+		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
+	if (ctx->places) {
+		for (i = 0; i < m->n_boats; i++)
+			seats[i] = -(long)m->boats[i].seats;
+		leg_terms(&l, ctx, seats, -1, -1, s);
+	} else {
+		term(&l, -(long)m->seats, "active%s_%s", "", s);
+	}
+	end_row(&l, "<=", 0);
+	l = row(ctx->linear, "aboard%s_%s", "", s);
+	for (i = 0; i < m->n_items; i++)
+		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
+	term(&l, -1, "active%s_%s", "", s);
+	end_row(&l, ">=", 0);
+}
+
 /* Step s: what is available on the boat's bank, what is chosen, how the
  * positions follow, and the boat's seats. */
 static void put_step(struct export_ctx *ctx, unsigned s)
@@ -168,16 +217,201 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 		term(&l, from_left ? -1 : 1, "choice_%s_%s", n, s);
 		end_row(&l, "=", 0);
 	}
-	l = row(ctx->linear, "seats%s_%s", "", s);
+	put_passengers(ctx, s);
+}
+
+/* ---- Places and boats ---------------------------------------------- */
+
+/* coef[b] times each leg of boat b on step s from place from (any when
+ * from < 0) to place to (any when to < 0). */
+static void leg_terms(struct lin *l, const struct export_ctx *ctx,
+		      const long *coef, int from, int to, unsigned s)
+{
+	const struct model *m = ctx->model;
+	char leg[48];
+	unsigned p, q;
+	size_t b;
+
+	for (b = 0; b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++) {
+				if (!export_route(ctx, b, p, q) ||
+				    (from >= 0 && p != (unsigned)from) ||
+				    (to >= 0 && q != (unsigned)to))
+					continue;
+				snprintf(leg, sizeof leg, "%zu_%u_%u", b, p, q);
+				term(l, coef[b], "leg_%s_%s", leg, s);
+			}
+}
+
+/* coef times each leg on step s (of any boat) from place from to place
+ * to, either of them any when < 0. */
+static void any_leg_terms(struct lin *l, const struct export_ctx *ctx,
+			  long coef, int from, int to, unsigned s)
+{
+	long each[MODEL_MAX_BOATS];
+	size_t b;
+
+	for (b = 0; b < MODEL_MAX_BOATS; b++)
+		each[b] = coef;
+	leg_terms(l, ctx, each, from, to, s);
+}
+
+/* Everything is where the start puts it at step 0; once the boat stops
+ * (active_(s+1) is 0) everything is where the goal puts it, each boat
+ * that the goal places too; and the boats stop for good. */
+static void put_places_start_goal(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	char fmt[32], name[32], boat[32];
+	unsigned s, p;
+	size_t i, b;
+	struct lin l;
+
 	for (i = 0; i < m->n_items; i++)
-		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
-	term(&l, -(long)m->seats, "active%s_%s", "", s);
-	end_row(&l, "<=", 0);
-	l = row(ctx->linear, "aboard%s_%s", "", s);
-	for (i = 0; i < m->n_items; i++)
-		term(&l, 1, "choice_%s_%s", ctx->names[i], s);
+		for (p = 0; p < m->n_places; p++) {
+			long goal = (long)export_goal_at(ctx, i, p);
+
+			item_at(ctx, i, p, fmt, sizeof fmt);
+			snprintf(name, sizeof name, "start_%%s_%u_%%s", p);
+			l = row(ctx->linear, name, ctx->names[i], 0);
+			term(&l, 1, fmt, ctx->names[i], 0);
+			end_row(&l, "=", (long)export_start_at(ctx, i, p));
+			/* At least the goal's copies at every place: with
+			 * the item's copies all placed, exactly those. */
+			snprintf(name, sizeof name, "goal_%%s_%u_%%s", p);
+			for (s = 0; goal > 0 && s < ctx->horizon; s++) {
+				l = row(ctx->linear, name, ctx->names[i], s);
+				term(&l, 1, fmt, ctx->names[i], s);
+				term(&l, goal, "active%s_%s", "", s + 1);
+				end_row(&l, ">=", goal);
+			}
+			l = row(ctx->linear, name, ctx->names[i], ctx->horizon);
+			term(&l, 1, fmt, ctx->names[i], ctx->horizon);
+			end_row(&l, "=", goal);
+		}
+	for (b = 0; b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++) {
+			snprintf(boat, sizeof boat, "%zu_%u", b, p);
+			l = row(ctx->linear, "startboat_%s_%s", boat, 0);
+			term(&l, 1, "boat_%s_%s", boat, 0);
+			end_row(&l, "=", m->start.boats[b] == (int)p);
+			if (m->goal.boats[b] != (int)p)
+				continue;
+			for (s = 0; s < ctx->horizon; s++) {
+				l = row(ctx->linear, "goalboat_%s_%s", boat, s);
+				term(&l, 1, "boat_%s_%s", boat, s);
+				term(&l, 1, "active%s_%s", "", s + 1);
+				end_row(&l, ">=", 1);
+			}
+			l = row(ctx->linear, "goalboat_%s_%s", boat, ctx->horizon);
+			term(&l, 1, "boat_%s_%s", boat, ctx->horizon);
+			end_row(&l, "=", 1);
+		}
+	for (s = 2; s <= ctx->horizon; s++) {
+		l = row(ctx->linear, "stop%s_%s", "", s);
+		term(&l, 1, "active%s_%s", "", s);
+		term(&l, -1, "active%s_%s", "", s - 1);
+		end_row(&l, "<=", 0);
+	}
+}
+
+/* A row named name of the copies of an item (its name n) that land at
+ * a place on step s: there after it (fmt), less there before, plus
+ * those that board there (leave). */
+static struct lin landed(struct export_ctx *ctx, const char *name,
+			 const char *fmt, const char *leave, const char *n,
+			 unsigned s)
+{
+	struct lin l = row(ctx->linear, name, n, s);
+
+	term(&l, 1, fmt, n, s);
+	term(&l, -1, fmt, n, s - 1);
+	term(&l, 1, leave, n, s);
+	return l;
+}
+
+/* Step s of a puzzle of places: one leg of one boat while active_s,
+ * from the boat's place; the copies of each item that board where it
+ * leaves (no more than are there), land where it goes, and stay
+ * elsewhere; 1 to the boat's seats passengers. */
+static void put_places_step(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	char fmt[32], name[48], leave[32];
+	unsigned p, q;
+	size_t i, b;
+	struct lin l;
+
+	l = row(ctx->linear, "legs%s_%s", "", s);
+	any_leg_terms(&l, ctx, 1, -1, -1, s);
 	term(&l, -1, "active%s_%s", "", s);
-	end_row(&l, ">=", 0);
+	end_row(&l, "=", 0);
+	for (b = 0; b < m->n_boats; b++) {
+		long only[MODEL_MAX_BOATS] = {0};
+
+		only[b] = 1;
+		for (p = 0; p < m->n_places; p++) {
+			snprintf(name, sizeof name, "%zu_%u", b, p);
+			/* It leaves p only from p, and is where its legs
+			 * take it. */
+			l = row(ctx->linear, "boatleave_%s_%s", name, s);
+			leg_terms(&l, ctx, only, (int)p, -1, s);
+			term(&l, -1, "boat_%s_%s", name, s - 1);
+			end_row(&l, "<=", 0);
+			l = row(ctx->linear, "boat_%s_%s", name, s);
+			term(&l, 1, "boat_%s_%s", name, s);
+			term(&l, -1, "boat_%s_%s", name, s - 1);
+			for (q = 0; q < m->n_places; q++) {
+				long out[MODEL_MAX_BOATS] = {0};
+
+				out[b] = 1;
+				leg_terms(&l, ctx, out, (int)p, (int)q, s);
+				out[b] = -1;
+				leg_terms(&l, ctx, out, (int)q, (int)p, s);
+			}
+			end_row(&l, "=", 0);
+		}
+	}
+	for (i = 0; i < m->n_items; i++) {
+		const char *n = ctx->names[i];
+		long all = (long)m->items[i].copies;
+
+		l = row(ctx->linear, "place_%s_%s", n, s);
+		for (p = 0; p < m->n_places; p++)
+			term(&l, 1, item_at(ctx, i, p, fmt, sizeof fmt), n, s);
+		end_row(&l, "=", all);
+		for (p = 0; p < m->n_places; p++) {
+			item_at(ctx, i, p, fmt, sizeof fmt);
+			snprintf(leave, sizeof leave, "leave_%%s_%u_%%s", p);
+			l = row(ctx->linear, leave, n, s);
+			term(&l, 1, leave, n, s);
+			term(&l, -1, fmt, n, s - 1);
+			end_row(&l, "<=", 0);
+			snprintf(name, sizeof name, "from_%%s_%u_%%s", p);
+			l = row(ctx->linear, name, n, s);
+			term(&l, 1, leave, n, s);
+			any_leg_terms(&l, ctx, -all, (int)p, -1, s);
+			end_row(&l, "<=", 0);
+			/* Those that land at p: none but where the boat
+			 * goes. */
+			snprintf(name, sizeof name, "stay_%%s_%u_%%s", p);
+			l = landed(ctx, name, fmt, leave, n, s);
+			end_row(&l, ">=", 0);
+			snprintf(name, sizeof name, "land_%%s_%u_%%s", p);
+			l = landed(ctx, name, fmt, leave, n, s);
+			any_leg_terms(&l, ctx, -all, -1, (int)p, s);
+			end_row(&l, "<=", 0);
+		}
+		l = row(ctx->linear, "choose_%s_%s", n, s);
+		term(&l, 1, "choice_%s_%s", n, s);
+		for (p = 0; p < m->n_places; p++) {
+			snprintf(leave, sizeof leave, "leave_%%s_%u_%%s", p);
+			term(&l, -1, leave, n, s);
+		}
+		end_row(&l, "=", 0);
+	}
+	put_passengers(ctx, s);
 }
 
 /* ---- Conditions as rows ------------------------------------------
@@ -216,11 +450,13 @@ struct rows {
 	unsigned n_rows, n_aux;   /* made under tag so far */
 };
 
-/* Where a condition looks. */
-enum at { AT_LEFT, AT_RIGHT, AT_BOAT };
+/* Where a condition looks: a bank after step s, the boat on step s,
+ * or (a puzzle of places) place `where` after step s. */
+enum at { AT_LEFT, AT_RIGHT, AT_BOAT, AT_PLACE };
 struct place {
 	enum at at;
 	unsigned s;
+	unsigned where;
 };
 
 static void expr_release(struct expr *e)
@@ -357,6 +593,34 @@ static void put_some(struct rows *w, size_t i, unsigned s)
 	end_row(&l, ">=", all);
 }
 
+/* some_i_p_s is 1 exactly when a kind has copies at place p after
+ * step s (a puzzle of places), made as put_some makes those of a
+ * bank. */
+static void put_some_at(struct rows *w, size_t i, unsigned p, unsigned s)
+{
+	struct export_ctx *ctx = w->ctx;
+	const char *n = ctx->names[i];
+	long all = (long)ctx->model->items[i].copies;
+	char var[EXPORT_LABEL_MAX], some[32], num[32], fmt[40];
+	struct lin l;
+
+	snprintf(some, sizeof some, "some_%%s_%u_%%s", p);
+	item_at(ctx, i, p, num, sizeof num);
+	name_at(w->some, var, sizeof var, some, n, s);
+	if (linear_find(w->some, var) != SIZE_MAX)
+		return;
+	snprintf(fmt, sizeof fmt, "somep_%%s_%u_%%s", p);
+	l = row(w->some, fmt, n, s);
+	term(&l, 1, num, n, s);
+	term(&l, -1, some, n, s);
+	end_row(&l, ">=", 0);
+	snprintf(fmt, sizeof fmt, "somep2_%%s_%u_%%s", p);
+	l = row(w->some, fmt, n, s);
+	term(&l, 1, num, n, s);
+	term(&l, -all, some, n, s);
+	end_row(&l, "<=", 0);
+}
+
 /* e += coef * (the copies of item i at the place). */
 static void expr_count(struct export_ctx *ctx, struct expr *e, long coef,
 		       size_t i, const struct place *p)
@@ -366,6 +630,11 @@ static void expr_count(struct export_ctx *ctx, struct expr *e, long coef,
 
 	if (p->at == AT_BOAT) {
 		expr_named(ctx, e, coef, "choice_%s_%s", ctx->names[i], p->s);
+	} else if (p->at == AT_PLACE) {
+		char at[32];
+
+		expr_named(ctx, e, coef, item_at(ctx, i, p->where, at, sizeof at),
+			   ctx->names[i], p->s);
 	} else if (p->at == AT_RIGHT) {
 		expr_named(ctx, e, coef, fmt, ctx->names[i], p->s);
 	} else {
@@ -496,8 +765,16 @@ static bool indicator(struct rows *w, const struct cond *c, bool neg,
 		}
 		if (p->at == AT_BOAT)
 			return false;
-		put_some(w, i, p->s);
 		e->constant += 1;
+		if (p->at == AT_PLACE) {
+			char some[32];
+
+			snprintf(some, sizeof some, "some_%%s_%u_%%s", p->where);
+			put_some_at(w, i, p->where, p->s);
+			expr_named(ctx, e, -1, some, ctx->names[i], p->s);
+			return true;
+		}
+		put_some(w, i, p->s);
 		expr_named(ctx, e, -1, p->at == AT_RIGHT ? "some_%s_r_%s"
 							 : "some_%s_l_%s",
 			   ctx->names[i], p->s);
@@ -705,7 +982,7 @@ static void put_cond(struct export_ctx *ctx, struct linear *some,
 static void expr_weight(struct export_ctx *ctx, struct expr *e, long sign,
 			unsigned s)
 {
-	struct place p = {AT_BOAT, s};
+	struct place p = {AT_BOAT, s, 0};
 	struct cond_sum w = ctx->boat.weight;
 	size_t i;
 
@@ -755,7 +1032,22 @@ static void put_trip(struct export_ctx *ctx, unsigned s)
 
 	name_at(ctx->linear, var, sizeof var, "trip%s_%s", "", s);
 	linear_integer(ctx->linear, var, most);
-	if (m->boat_time) {
+	if (ctx->places) {
+		/* At least the time of the boat that goes. */
+		long times[MODEL_MAX_BOATS] = {0};
+		bool any = false;
+
+		for (i = 0; i < m->n_boats; i++) {
+			times[i] = -(long)m->boats[i].time;
+			any = any || times[i];
+		}
+		if (any) {
+			l = row(ctx->linear, "tripb%s_%s", "", s);
+			term(&l, 1, "trip%s_%s", "", s);
+			leg_terms(&l, ctx, times, -1, -1, s);
+			end_row(&l, ">=", 0);
+		}
+	} else if (m->boat_time) {
 		l = row(ctx->linear, "tripb%s_%s", "", s);
 		term(&l, 1, "trip%s_%s", "", s);
 		term(&l, -(long)m->boat_time, "active%s_%s", "", s);
@@ -802,10 +1094,30 @@ static void put_types(struct export_ctx *ctx, size_t i, unsigned s)
 
 	if (!ctx->model->items[i].is_kind)
 		return;
-	name_at(ctx->linear, var, sizeof var, "num_%s_%s", n, s);
-	linear_integer(ctx->linear, var, all);
+	if (ctx->places) {
+		char fmt[32];
+		unsigned p;
+
+		for (p = 0; p < ctx->model->n_places; p++) {
+			name_at(ctx->linear, var, sizeof var,
+				item_at(ctx, i, p, fmt, sizeof fmt), n, s);
+			linear_integer(ctx->linear, var, all);
+			snprintf(fmt, sizeof fmt, "leave_%%s_%u_%%s", p);
+			name_at(ctx->linear, var, sizeof var, fmt, n, s);
+			if (s > 0)
+				linear_integer(ctx->linear, var, all);
+		}
+	} else {
+		name_at(ctx->linear, var, sizeof var, "num_%s_%s", n, s);
+		linear_integer(ctx->linear, var, all);
+	}
 	if (s == 0)
 		return;
+	if (ctx->places) {
+		name_at(ctx->linear, var, sizeof var, "choice_%s_%s", n, s);
+		linear_integer(ctx->linear, var, all);
+		return;
+	}
 	name_at(ctx->linear, var, sizeof var, "avail_%s_%s", n, s);
 	linear_integer(ctx->linear, var, all);
 	name_at(ctx->linear, var, sizeof var, "choice_%s_%s", n, s);
@@ -818,8 +1130,8 @@ static void put_part(struct export_ctx *ctx, struct linear *some,
 		     enum lin_part part, size_t r, unsigned s)
 {
 	const struct model *m = ctx->model;
-	struct place left = {AT_LEFT, s}, right = {AT_RIGHT, s};
-	struct place boat = {AT_BOAT, s};
+	struct place left = {AT_LEFT, s, 0}, right = {AT_RIGHT, s, 0};
+	struct place boat = {AT_BOAT, s, 0};
 	struct expr active = {0}, one = {0};
 	char what[32];
 
@@ -829,6 +1141,17 @@ static void put_part(struct export_ctx *ctx, struct linear *some,
 		expr_named(ctx, &active, 1, "active%s_%s", "", s);
 	switch (part) {
 	case LIN_BANKS:
+		if (ctx->places) {
+			struct place at = {AT_PLACE, s, 0};
+
+			for (at.where = 0; at.where < m->n_places; at.where++) {
+				snprintf(what, sizeof what, "rule%zu_p%u", r + 1,
+					 at.where);
+				put_cond(ctx, some, what, m->rules[r].cond, true,
+					 &at, &one);
+			}
+			break;
+		}
 		snprintf(what, sizeof what, "rule%zu_l", r + 1);
 		put_cond(ctx, some, what, m->rules[r].cond, true, &left, &one);
 		snprintf(what, sizeof what, "rule%zu_r", r + 1);
@@ -899,9 +1222,16 @@ int export_linear(struct export_ctx *ctx, struct linear *lin)
 		return rc;
 	ctx->linear = lin;
 	put_objective(ctx);
-	put_start_goal(ctx);
-	for (s = 1; s <= ctx->horizon; s++)
-		put_step(ctx, s);
+	if (ctx->places)
+		put_places_start_goal(ctx);
+	else
+		put_start_goal(ctx);
+	for (s = 1; s <= ctx->horizon; s++) {
+		if (ctx->places)
+			put_places_step(ctx, s);
+		else
+			put_step(ctx, s);
+	}
 	/* The counts' ranges first: the rows below are made from them. */
 	for (i = 0; i < m->n_items; i++)
 		for (s = 0; s <= ctx->horizon; s++)
@@ -957,6 +1287,7 @@ int export_lp(struct export_ctx *ctx)
 		   ctx->horizon == 1 ? "" : "s");
 	export_horizon_note(ctx, o, "\\");
 	export_legend(ctx, "\\");
+	export_places_legend(ctx, "\\");
 	buf_printf(o, "Minimize\n %s:", lin.objective.name);
 	put_terms(o, &lin, &lin.objective);
 	buf_puts(o, "\nSubject To\n");

@@ -24,7 +24,11 @@ static const char *const reserved[] = {
 	"kind_shown", "kind_rows", "kind_on", "kind_here", "kind_moved", "bank",
 	"kind_count", "start", "goal", "boat0", "kind_start", "kind_goal",
 	"rowers", "s", "b", "i", "k", "rowed", "load_weight", "trip",
-	"total_time", NULL};
+	"total_time",
+	/* and those of a puzzle of places */
+	"PLACE", "BOAT", "boat_seats", "boat_time", "route", "boat_start",
+	"kind_at", "boat_at", "mover", "leg_from", "leg_to", "place_text",
+	"boat_name", "here", "crossed", "kind_boat", "p", NULL};
 
 static void put_enum(struct export_ctx *ctx, const char *name, bool kinds)
 {
@@ -88,6 +92,73 @@ static void put_counts(struct export_ctx *ctx, bool kinds, const char *decl,
 	buf_puts(ctx->out, "];\n");
 }
 
+/* A puzzle of places: the places and boats, each boat's seats, time,
+ * routes and start, and where everything starts and ends. */
+static void put_places_header(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t i, b, np = m->n_places;
+	unsigned p, q;
+
+	buf_printf(o, "set of int: PLACE = 0..%zu;\nset of int: BOAT = 0..%zu;\n",
+		   np - 1, m->n_boats - 1);
+	buf_puts(o, "array[BOAT] of int: boat_seats = array1d(BOAT, [");
+	for (b = 0; b < m->n_boats; b++)
+		buf_printf(o, "%s%u", b ? ", " : "", m->boats[b].seats);
+	buf_puts(o, "]);\narray[BOAT] of int: boat_time = array1d(BOAT, [");
+	for (b = 0; b < m->n_boats; b++)
+		buf_printf(o, "%s%u", b ? ", " : "", m->boats[b].time);
+	buf_puts(o, "]);\narray[BOAT] of PLACE: boat_start = array1d(BOAT, [");
+	for (b = 0; b < m->n_boats; b++)
+		buf_printf(o, "%s%d", b ? ", " : "", m->start.boats[b]);
+	buf_puts(o, "]);\n% route[b, p, q]: boat b may go from place p to q.\n"
+		    "array[BOAT, PLACE, PLACE] of bool: route = "
+		    "array3d(BOAT, PLACE, PLACE, [");
+	for (b = 0; b < m->n_boats; b++)
+		for (p = 0; p < np; p++)
+			for (q = 0; q < np; q++)
+				buf_printf(o, "%s%s", b + p + q ? ", " : "",
+					   export_route(ctx, b, p, q) ? "true"
+								      : "false");
+	buf_puts(o, "]);\n");
+	if (ind) {
+		for (q = 0; q < 2; q++) {
+			const char *sep = "";
+
+			buf_printf(o, "array[ITEM] of PLACE: %s = [",
+				   q ? "goal" : "start");
+			for (i = 0; i < m->n_items; i++) {
+				if (m->items[i].is_kind)
+					continue;
+				for (p = 0; p < np; p++)
+					if (q ? export_goal_at(ctx, i, p)
+					      : export_start_at(ctx, i, p))
+						buf_printf(o, "%s%u", sep, p);
+				sep = ", ";
+			}
+			buf_puts(o, "];\n");
+		}
+	}
+	for (q = 0; kinds && q < 2; q++) {
+		const char *sep = "";
+
+		buf_printf(o, "array[KIND, PLACE] of int: kind_%s = "
+			      "array2d(KIND, PLACE, [", q ? "goal" : "start");
+		for (i = 0; i < m->n_items; i++) {
+			if (!m->items[i].is_kind)
+				continue;
+			for (p = 0; p < np; p++) {
+				buf_printf(o, "%s%u", sep,
+					   q ? export_goal_at(ctx, i, p)
+					     : export_start_at(ctx, i, p));
+				sep = ", ";
+			}
+		}
+		buf_puts(o, "]);\n");
+	}
+}
+
 static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	const struct model *m = ctx->model;
@@ -102,16 +173,28 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		    "every item\n"
 		    "% after every step, the physics of the puzzle as "
 		    "constraints, and the\n");
-	buf_puts(o, m->minimize_time
-		    ? "% least total time as the objective.  0 is the left "
-		      "bank, 1 the right.\n\n"
-		    : "% earliest end as the objective.  0 is the left bank, "
-		      "1 the right.\n\n");
+	if (ctx->places)
+		buf_puts(o, m->minimize_time
+			    ? "% least total time as the objective.  Places and "
+			      "boats are numbered:\n"
+			    : "% earliest end as the objective.  Places and boats "
+			      "are numbered:\n");
+	else
+		buf_puts(o, m->minimize_time
+			    ? "% least total time as the objective.  0 is the left "
+			      "bank, 1 the right.\n\n"
+			    : "% earliest end as the objective.  0 is the left bank, "
+			      "1 the right.\n\n");
+	export_places_legend(ctx, "%");
+	if (ctx->places)
+		buf_putc(o, '\n');
 	export_legend(ctx, "%");
 	if (ind) {
 		put_enum(ctx, "ITEM", false);
 		put_item_array(ctx, false, "array[ITEM] of string: shown", true);
 		put_item_array(ctx, false, "array[ITEM] of bool: rows", false);
+	}
+	if (ind && !ctx->places) {
 		put_counts(ctx, false, "array[ITEM] of 0..1: start", export_start);
 		put_counts(ctx, false, "array[ITEM] of 0..1: goal", export_goal);
 	}
@@ -131,12 +214,18 @@ static void put_header(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, "];\n");
 		put_item_array(ctx, true, "array[KIND] of string: kind_shown", true);
 		put_item_array(ctx, true, "array[KIND] of bool: kind_rows", false);
+	}
+	if (kinds && !ctx->places) {
 		put_counts(ctx, true, "array[KIND] of int: kind_start", export_start);
 		put_counts(ctx, true, "array[KIND] of int: kind_goal", export_goal);
 	}
-	buf_printf(o, "int: seats = %u;\n", m->seats);
-	buf_printf(o, "int: boat0 = %u;  %% the boat's bank at the start\n",
-		   export_boat0(ctx));
+	if (ctx->places) {
+		put_places_header(ctx, ind, kinds);
+	} else {
+		buf_printf(o, "int: seats = %u;\n", m->seats);
+		buf_printf(o, "int: boat0 = %u;  %% the boat's bank at the start\n",
+			   export_boat0(ctx));
+	}
 	buf_printf(o, "int: H = %u;  %% the horizon: the most steps considered%s\n",
 		   ctx->horizon, ctx->horizon_bounds ? ", more than any plan needs"
 						     : "");
@@ -147,10 +236,25 @@ static void put_variables(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	if (ind)
+	if (ctx->places) {
+		if (ind)
+			buf_puts(o, "% at[i, s]: the place of item i after step "
+				    "s.\narray[ITEM, STEP0] of var PLACE: at;\n");
+		if (kinds)
+			buf_puts(o, "% kind_at[k, p, s]: how many of kind k are at "
+				    "place p after step s.\n"
+				    "array[KIND, PLACE, STEP0] of var 0..max(copies): "
+				    "kind_at;\n"
+				    "constraint forall(k in KIND, s in STEP0)"
+				    "(sum(p in PLACE)(kind_at[k, p, s]) = copies[k]);\n");
+		buf_puts(o, "% boat_at[b, s]: the place of boat b after step s; "
+			    "mover[s]: the boat that\n% goes on step s.\n"
+			    "array[BOAT, STEP0] of var PLACE: boat_at;\n"
+			    "array[STEP] of var BOAT: mover;\n");
+	} else if (ind)
 		buf_puts(o, "% at[i, s]: the bank of item i after step s.\n"
 			    "array[ITEM, STEP0] of var 0..1: at;\n");
-	if (kinds)
+	if (kinds && !ctx->places)
 		buf_puts(o, "% right[k, s]: how many of kind k are on the right "
 			    "bank after step s.\n"
 			    "array[KIND, STEP0] of var 0..max(copies): right;\n"
@@ -165,13 +269,50 @@ static void put_functions(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	if (ind)
+	if (ctx->places) {
+		buf_puts(o, "% Where the leg of step s leaves from, and where it "
+			    "goes.\n"
+			    "function var PLACE: leg_from(STEP: s) = "
+			    "boat_at[mover[s], s - 1];\n"
+			    "function var PLACE: leg_to(STEP: s) = "
+			    "boat_at[mover[s], s];\n");
+		/* 0/1 variables, not bool2int in the functions: MiniZinc
+		 * 2.6 loses constraints on such sums in rules and steps. */
+		if (ind)
+			buf_puts(o, "% here[i, p, s]: 1 when item i is at place p "
+				    "after step s; crossed[i, s]:\n% 1 when it "
+				    "changes place on step s.\n"
+				    "array[ITEM, PLACE, STEP0] of var 0..1: here "
+				    ":: no_output;\n"
+				    "constraint forall(i in ITEM, p in PLACE, s in "
+				    "STEP0)(here[i, p, s] = bool2int(at[i, s] = p));\n"
+				    "array[ITEM, STEP] of var 0..1: crossed :: "
+				    "no_output;\n"
+				    "constraint forall(i in ITEM, s in STEP)"
+				    "(crossed[i, s] = bool2int(at[i, s] != at[i, s - 1]));\n"
+				    "function var int: on(ITEM: i, PLACE: b, STEP0: s) =\n"
+				    "    here[i, b, s];\n"
+				    "function var int: moved(ITEM: i, STEP: s) =\n"
+				    "    crossed[i, s];\n");
+		if (kinds)
+			buf_puts(o, "% kind_boat[k, s]: how many of kind k go on "
+				    "step s (from the one place\n% they leave).\n"
+				    "array[KIND, STEP] of var 0..max(copies): "
+				    "kind_boat :: no_output;\n"
+				    "constraint forall(k in KIND, s in STEP)"
+				    "(kind_boat[k, s] =\n    sum(p in PLACE)"
+				    "(max(0, kind_at[k, p, s - 1] - kind_at[k, p, s])));\n"
+				    "function var int: kind_on(KIND: k, PLACE: b, STEP0: s) =\n"
+				    "    kind_at[k, b, s];\n"
+				    "function var int: kind_moved(KIND: k, STEP: s) =\n"
+				    "    kind_boat[k, s];\n");
+	} else if (ind)
 		buf_puts(o, "function var int: on(ITEM: i, 0..1: b, STEP0: s) =\n"
 			    "    if b = 1 then at[i, s] else 1 - at[i, s] endif;\n"
 
 			    "function var int: moved(ITEM: i, STEP: s) =\n"
 			    "    abs(at[i, s] - at[i, s - 1]);\n");
-	if (kinds)
+	if (kinds && !ctx->places)
 		buf_puts(o, "function var int: kind_on(KIND: k, 0..1: b, STEP0: s) =\n"
 			    "    if b = 1 then right[k, s] else copies[k] - right[k, s] endif;\n"
 
@@ -271,7 +412,8 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 	export_comment_text(o, r->text);
 	buf_putc(o, '\n');
 	if (r->place & PLACE_BANKS) {
-		buf_puts(o, "constraint forall(s in STEP0, b in 0..1)(not (");
+		buf_printf(o, "constraint forall(s in STEP0, b in %s)(not (",
+			   ctx->places ? "PLACE" : "0..1");
 		put_cond(ctx, r->cond, false, false);
 		buf_puts(o, "));\n");
 	}
@@ -306,11 +448,16 @@ static void put_boat(struct export_ctx *ctx)
 	}
 	if (model_timed(m) && (m->minimize_time || m->has_time_limit)) {
 		buf_puts(o, "% A crossing takes its slowest passenger's time");
-		if (m->boat_time)
+		if (ctx->places)
+			buf_puts(o, ", at least its boat's");
+		else if (m->boat_time)
 			buf_printf(o, ", at least %u", m->boat_time);
-		buf_printf(o, ".\n"
-			      "function var int: trip(STEP: s) = if s <= end then "
-			      "max([%u", m->boat_time);
+		buf_puts(o, ".\nfunction var int: trip(STEP: s) = if s <= end then "
+			    "max([");
+		if (ctx->places)
+			buf_puts(o, "boat_time[mover[s]]");
+		else
+			buf_printf(o, "%u", m->boat_time);
 		for (i = 0; i < m->n_items; i++) {
 			if (!m->items[i].time)
 				continue;
@@ -334,6 +481,53 @@ static void put_boat(struct export_ctx *ctx)
 		buf_putc(o, '\n');
 }
 
+/* A puzzle of places, past the individuals' start and end: the kinds'
+ * and the boats', and a step is one leg of one boat. */
+static void put_places_physics(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t b;
+
+	if (kinds)
+		buf_puts(o, "constraint forall(k in KIND, p in PLACE)"
+			    "(kind_at[k, p, 0] = kind_start[k, p]);\n"
+			    "constraint forall(k in KIND, p in PLACE, s in STEP0)"
+			    "(s >= end -> kind_at[k, p, s] = kind_goal[k, p]);\n");
+	buf_puts(o, "constraint forall(b in BOAT)(boat_at[b, 0] = "
+		    "boat_start[b]);\n");
+	for (b = 0; b < m->n_boats; b++)
+		if (m->goal.boats[b] >= 0) {
+			buf_printf(o, "constraint boat_at[%zu, end] = %d;  %% the ",
+				   b, m->goal.boats[b]);
+			export_comment_text(o, m->boats[b].name);
+			buf_puts(o, " ends at the ");
+			export_comment_text(o, m->place_names[m->goal.boats[b]]);
+			buf_putc(o, '\n');
+		}
+	buf_puts(o, "\n% Step s is one leg of boat mover[s], from its place to "
+		    "another its routes\n% allow, the other boats staying; "
+		    "items change place only with it, from\n% where it leaves "
+		    "to where it goes; 1 to its seats passengers, one a rower.\n"
+		    "constraint forall(s in STEP)(s <= end -> (\n"
+		    "    route[mover[s], leg_from(s), leg_to(s)] /\\\n"
+		    "    forall(b in BOAT)(b != mover[s] -> boat_at[b, s] = "
+		    "boat_at[b, s - 1]) /\\\n");
+	if (ind)
+		buf_puts(o, "    forall(i in ITEM)(at[i, s] != at[i, s - 1] -> "
+			    "(at[i, s - 1] = leg_from(s) /\\ at[i, s] = "
+			    "leg_to(s))) /\\\n");
+	if (kinds)
+		buf_puts(o, "    forall(k in KIND, p in PLACE)(kind_at[k, p, s] < "
+			    "kind_at[k, p, s - 1] -> p = leg_from(s)) /\\\n"
+			    "    forall(k in KIND, p in PLACE)(kind_at[k, p, s] > "
+			    "kind_at[k, p, s - 1] -> p = leg_to(s)) /\\\n");
+	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= "
+		    "boat_seats[mover[s]] /\\\n    ");
+	put_cond(ctx, ctx->boat.rowed, true, true);
+	buf_puts(o, "));\n\n");
+}
+
 static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
@@ -344,6 +538,10 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 		buf_puts(o, "constraint forall(i in ITEM)(at[i, 0] = start[i]);\n"
 			    "constraint forall(i in ITEM, s in STEP0)"
 			    "(s >= end -> at[i, s] = goal[i]);\n");
+	if (ctx->places) {
+		put_places_physics(ctx, ind, kinds);
+		return;
+	}
 	if (kinds)
 		buf_puts(o, "constraint forall(k in KIND)(right[k, 0] = kind_start[k]);\n"
 			    "constraint forall(k in KIND, s in STEP0)"
@@ -370,16 +568,57 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, "));\n\n");
 }
 
+/* The plan of a puzzle of places, one line a step: each place in
+ * brackets, in order, with the boats there. */
+static void put_places_output(struct export_ctx *ctx, bool ind, bool kinds)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	size_t b;
+
+	buf_puts(o, "% The plan, one line a step: each place, first to last, "
+		    "with its boats.\narray[BOAT] of string: boat_name = "
+		    "array1d(BOAT, [");
+	for (b = 0; b < m->n_boats; b++) {
+		buf_puts(o, b ? ", " : "");
+		buf_quote(o, m->boats[b].name, QUOTE_C);
+	}
+	buf_puts(o, "]);\nfunction string: place_text(PLACE: p, STEP0: s) = "
+		    "join(\" \", ");
+	if (ind)
+		buf_puts(o, "[shown[i] | i in ITEM where fix(at[i, s]) = p] ++ ");
+	if (kinds)
+		buf_puts(o, "[show(fix(kind_at[k, p, s])) ++ \" \" ++ kind_shown[k] | "
+			    "k in KIND where fix(kind_at[k, p, s]) > 0] ++ ");
+	buf_puts(o, "[\"(\" ++ boat_name[b] ++ \")\" | b in BOAT where "
+		    "fix(boat_at[b, s]) = p]);\n"
+		    "output [\"Step \\(s):\" ++ join(\"\", [\" [\" ++ place_text(p, s) "
+		    "++ \"]\" | p in PLACE]) ++ \"\\n\" | s in 0..fix(end)];\n");
+}
+
 static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 {
 	struct buf *o = ctx->out;
 
-	if (ctx->model->minimize_time)
+	/* Of places, the earliest end first too: Gecode then finds the
+	 * least time of four rowers by way of an island in 1.6 s (4.8 s
+	 * without), and of a ferry and a timed raft, a kind and a goal for
+	 * the raft at 10 steps in 34 s (none in 120 s without). */
+	if (ctx->model->minimize_time && ctx->places)
+		buf_puts(o, "\n% The least total time, trying the earliest end "
+			    "first: a search order.\n"
+			    "solve :: int_search([end], input_order, indomain_min) "
+			    "minimize total_time;\n\n");
+	else if (ctx->model->minimize_time)
 		buf_puts(o, "\n% The least total time.\n"
 			    "solve minimize total_time;\n\n");
 	else
 		buf_puts(o, "\n% Try the earliest end first: a search order, not a hint of a plan.\n"
 			    "solve :: int_search([end], input_order, indomain_min) minimize end;\n\n");
+	if (ctx->places) {
+		put_places_output(ctx, ind, kinds);
+		return;
+	}
 	buf_puts(o, "% The plan, one line a step: the left bank <-> the right "
 		    "bank.\n");
 	if (kinds)
@@ -402,20 +641,25 @@ static void put_output(struct export_ctx *ctx, bool ind, bool kinds)
 int export_minizinc(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
-	bool ind = ctx->sys->n_ind > 0, kinds = ctx->sys->n_kinds > 0;
+	bool ind = false, kinds = false;
 	size_t r;
 	int rc = export_names(ctx, reserved);
 
 	if (rc != RIVER_OK)
 		return diag_set(ctx->diag, rc, NULL, NULL, "out of memory");
+	for (r = 0; r < m->n_items; r++) {
+		ind = ind || !m->items[r].is_kind;
+		kinds = kinds || m->items[r].is_kind;
+	}
 	put_header(ctx, ind, kinds);
 	put_variables(ctx, ind, kinds);
 	put_functions(ctx, ind, kinds);
 	put_physics(ctx, ind, kinds);
 	put_boat(ctx);
 	if (m->n_rules > 0)
-		buf_puts(ctx->out, "% The rules hold where they say: on both "
-				   "banks at every step, or in the boat.\n");
+		buf_printf(ctx->out, "%% The rules hold where they say: %s at "
+				     "every step, or in the boat.\n",
+			   ctx->places ? "at every place" : "on both banks");
 	for (r = 0; r < m->n_rules; r++)
 		put_rule(ctx, &m->rules[r]);
 	put_output(ctx, ind, kinds);

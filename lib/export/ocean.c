@@ -78,7 +78,8 @@ static void put_counts(struct export_ctx *ctx, const char *name,
 	buf_puts(o, "}\n");
 }
 
-static void put_items(struct export_ctx *ctx)
+/* ITEMS: each item, as the model names it and the puzzle does. */
+static void put_item_list(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
@@ -115,7 +116,16 @@ static void put_items(struct export_ctx *ctx)
 			buf_printf(o, ", time=%u", it->time);
 		buf_puts(o, "),\n");
 	}
-	buf_puts(o, "]\n\n# Copies of each on the right bank at the start and "
+	buf_puts(o, "]\n");
+}
+
+static void put_items(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+
+	put_item_list(ctx);
+	buf_puts(o, "\n# Copies of each on the right bank at the start and "
 		    "in the goal, and the\n# boat's bank in the goal (None: "
 		    "either).\n");
 	put_counts(ctx, "START", m->start.right);
@@ -354,12 +364,18 @@ static int put_rules(struct export_ctx *ctx)
 	return rc;
 }
 
-static const char program[] =
+/* The program, in pieces: a puzzle of places has its own model
+ * builder and display (places_build, places_show). */
+/* The items' variables (two banks). */
+static const char program_var[] =
 "\n"
 "\n"
 "def var(item, s):\n"
 "    \"\"\"The variable of an item's place after step s.\"\"\"\n"
-"    return \"%s_%s_%d\" % (\"num\" if item.kind else \"pos\", item.var, s)\n"
+"    return \"%s_%s_%d\" % (\"num\" if item.kind else \"pos\", item.var, s)\n";
+
+/* The model as data. */
+static const char program_model[] =
 "\n"
 "\n"
 "class Model:\n"
@@ -384,7 +400,10 @@ static const char program[] =
 "        for _, terms, _, _ in self.rows:\n"
 "            found.update(dict.fromkeys(terms))\n"
 "        found.update(self.integer)\n"
-"        return found\n"
+"        return found\n";
+
+/* The two banks' physics, built by loops over the steps. */
+static const char program_physics[] =
 "\n"
 "\n"
 "def objective(m):\n"
@@ -493,7 +512,10 @@ static const char program[] =
 "    if rule.where == \"loads\":\n"
 "        return range(2, HORIZON + 1)\n"
 "    return [s for s in range(1, HORIZON + 1)\n"
-"            if (s - 1) % rule.every + 1 in rule.on]\n"
+"            if (s - 1) % rule.every + 1 in rule.on]\n";
+
+/* A row read from its text. */
+static const char program_parse[] =
 "\n"
 "\n"
 "def parse(text):\n"
@@ -513,7 +535,10 @@ static const char program[] =
 "            terms.append((word, sign * coef))\n"
 "            sign, coef = 1, 1\n"
 "    sense = \"==\" if words[-2] == \"=\" else words[-2]\n"
-"    return name, terms, sense, int(words[-1])\n"
+"    return name, terms, sense, int(words[-1])\n";
+
+/* The rules' templates at every step, and the model of two banks. */
+static const char program_build[] =
 "\n"
 "\n"
 "def rules(m):\n"
@@ -532,7 +557,10 @@ static const char program[] =
 "    crossings(m)\n"
 "    times(m)\n"
 "    rules(m)\n"
-"    return m\n"
+"    return m\n";
+
+/* The model as LP text and as dimod's CQM. */
+static const char program_cqm[] =
 "\n"
 "\n"
 "def write_lp(m, out):\n"
@@ -593,7 +621,10 @@ static const char program[] =
 "            cqm.add_constraint(lhs >= rhs, label=label)\n"
 "        else:\n"
 "            cqm.add_constraint(lhs == rhs, label=label)\n"
-"    return cqm\n"
+"    return cqm\n";
+
+/* A sample shown as the CQM article shows it (two banks). */
+static const char program_show[] =
 "\n"
 "\n"
 "def count(sample, item, step):\n"
@@ -640,7 +671,10 @@ static const char program[] =
 "            print(\"Bring %s to the other side\" % \", \".join(who))\n"
 "        else:\n"
 "            print(\"Return with %s\" % \", \".join(who))\n"
-"    print(\"Solved in %d crossing%s\" % (end, \"\" if end == 1 else \"s\"))\n"
+"    print(\"Solved in %d crossing%s\" % (end, \"\" if end == 1 else \"s\"))\n";
+
+/* The command line. */
+static const char program_main[] =
 "\n"
 "\n"
 "def main(argv):\n"
@@ -680,9 +714,126 @@ static const char program[] =
 "if __name__ == \"__main__\":\n"
 "    sys.exit(main(sys.argv))\n";
 
+/* A puzzle of places: the model is river's rows, as the LP has them,
+ * and a sample is shown a line a step, each place with what is there. */
+static const char places_build[] =
+"\n"
+"\n"
+"def build_model():\n"
+"    \"\"\"The model of the puzzle over HORIZON steps: river's rows.\"\"\"\n"
+"    m = Model()\n"
+"    m.objective = (OBJECTIVE[0], dict.fromkeys(OBJECTIVE[1], 1))\n"
+"    m.integer.update(INTEGER)\n"
+"    for text in ROWS:\n"
+"        m.row(*parse(text))\n"
+"    return m\n";
+
+static const char places_show[] =
+"\n"
+"\n"
+"def show(sample):\n"
+"    \"\"\"Print the plan in a sample: each place after each step.\"\"\"\n"
+"    def at(name):\n"
+"        return round(sample.get(name, 0))\n"
+"\n"
+"    end = sum(at(\"active_%d\" % s) for s in range(1, HORIZON + 1))\n"
+"    print(TITLE)\n"
+"    for s in range(end + 1):\n"
+"        cells = []\n"
+"        for p in range(len(PLACES)):\n"
+"            words = []\n"
+"            for it in ITEMS:\n"
+"                n = at(\"%s_%s_%d_%d\" % (\"num\" if it.kind else \"pos\",\n"
+"                                         it.var, p, s))\n"
+"                if n:\n"
+"                    words.append(it.label if it.copies == 1\n"
+"                                 else \"%d %s\" % (n, it.label))\n"
+"            words += [\"(%s)\" % b for k, b in enumerate(BOATS)\n"
+"                      if at(\"boat_%d_%d_%d\" % (k, p, s))]\n"
+"            cells.append(\"[%s]\" % \" \".join(words))\n"
+"        print(\"Step %d: %s\" % (s, \" \".join(cells)))\n"
+"    print(\"Solved in %d crossing%s\" % (end, \"\" if end == 1 else \"s\"))\n";
+
+/* NAME = ["text", ...], a string a line. */
+static void put_strings(struct buf *o, const char *name,
+			const char *const *text, size_t n)
+{
+	size_t k;
+
+	buf_printf(o, "%s = [", name);
+	for (k = 0; k < n; k++) {
+		buf_puts(o, k ? ", " : "");
+		buf_quote(o, text[k], QUOTE_C);
+	}
+	buf_puts(o, "]\n");
+}
+
+/* The data of a puzzle of places: its places and boats, its items, and
+ * the whole model, objective, integers and rows, for HORIZON steps. */
+static int put_places_model(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	const char *boats[MODEL_MAX_BOATS];
+	struct buf *o = ctx->out, rows;
+	struct linear lin;
+	const char *sep = "";
+	size_t i;
+	int rc;
+
+	buf_printf(o, "TITLE = ");
+	buf_quote(o, m->title, QUOTE_C);
+	buf_printf(o, "\n# The model's steps: step 0 is the start, and a boat "
+		      "may go one leg at each\n# of steps 1 to HORIZON.  The "
+		      "rows below are for this many steps: export\n# the "
+		      "model again for another.\nHORIZON = %u\n"
+		      "LEAST_TIME = %s  # minimise the time, not the crossings\n",
+		   ctx->horizon, m->minimize_time ? "True" : "False");
+	put_strings(o, "PLACES", m->place_names, m->n_places);
+	for (i = 0; i < m->n_boats; i++)
+		boats[i] = m->boats[i].name;
+	put_strings(o, "BOATS", boats, m->n_boats);
+	put_item_list(ctx);
+	rc = export_linear(ctx, &lin);
+	if (rc != RIVER_OK)
+		return rc;
+	buf_printf(o, "\n# The model as river builds it (the LP's rows): pos_ITEM_P_S "
+		      "is 1 when the\n# item is at place P after step S "
+		      "(num_KIND_P_S counts a kind's copies\n# there), "
+		      "boat_B_P_S when boat B is, leg_B_P_Q_S when it goes from "
+		      "P to Q\n# on step S, and active_S when a boat goes.\n"
+		      "OBJECTIVE = (\"%s\", [", lin.objective.name);
+	for (i = lin.objective.first; i < lin.objective.first + lin.objective.n;
+	     i++) {
+		buf_printf(o, "%s\"%s\"", sep, lin.vars[lin.terms[i].var].name);
+		sep = ", ";
+	}
+	buf_puts(o, "])\nINTEGER = {");
+	sep = "";
+	for (i = 0; i < lin.n_vars; i++)
+		if (lin.vars[i].integer) {
+			buf_printf(o, "%s\n    \"%s\": %ld", sep, lin.vars[i].name,
+				   lin.vars[i].upper);
+			sep = ",";
+		}
+	buf_puts(o, "}\nROWS = [\n");
+	buf_init(&rows);
+	rc = put_rows(ctx, &rows, &lin);
+	if (rc == RIVER_OK)
+		buf_puts(o, rows.data ? rows.data : "");
+	buf_puts(o, "]\n");
+	buf_release(&rows);
+	linear_release(&lin);
+	return rc;
+}
+
 int export_ocean(struct export_ctx *ctx)
 {
+	const char *const two_banks[] = {program_var, program_model,
+					 program_physics, program_parse,
+					 program_build, program_cqm,
+					 program_show, program_main, NULL};
 	struct buf *o = ctx->out;
+	size_t i;
 	int rc;
 
 	rc = export_linear_names(ctx);
@@ -710,10 +861,20 @@ int export_ocean(struct export_ctx *ctx)
 		    "namedtuple\n\n");
 	export_horizon_note(ctx, o, "#");
 	export_legend(ctx, "#");
+	if (ctx->places) {
+		const char *const parts[] = {program_model, program_parse,
+					     places_build, program_cqm,
+					     places_show, program_main, NULL};
+
+		rc = put_places_model(ctx);
+		for (i = 0; rc == RIVER_OK && parts[i]; i++)
+			buf_puts(o, parts[i]);
+		return rc;
+	}
 	put_constants(ctx);
 	put_items(ctx);
 	rc = put_rules(ctx);
-	if (rc == RIVER_OK)
-		buf_puts(o, program);
+	for (i = 0; rc == RIVER_OK && two_banks[i]; i++)
+		buf_puts(o, two_banks[i]);
 	return rc;
 }

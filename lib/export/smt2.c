@@ -7,6 +7,29 @@
 
 static const char *const reserved[] = {"end", NULL};
 
+/* Where a rule looks: a bank after step s, the boat on step s, or, in
+ * a puzzle of places, place k after step s: AT_PLACE + k. */
+enum place { LEFT_BANK, RIGHT_BANK, BOAT, AT_PLACE };
+
+/* The place k of a puzzle of places that p names. */
+static unsigned place_of(enum place p)
+{
+	return (unsigned)p - AT_PLACE;
+}
+
+/* The Int expression: copies of item i at place k after step s (a
+ * puzzle of places: an individual's place is an Int, at_ITEM_S, a
+ * kind's copies at each place n_KIND_K_S). */
+static void put_count_at(struct export_ctx *ctx, size_t i, unsigned k,
+			 unsigned s)
+{
+	if (ctx->model->items[i].is_kind)
+		buf_printf(ctx->out, "n_%s_%u_%u", ctx->names[i], k, s);
+	else
+		buf_printf(ctx->out, "(ite (= at_%s_%u %u) 1 0)", ctx->names[i],
+			   s, k);
+}
+
 /* The Int expression: copies of item i on bank (right or left) at s. */
 static void put_count(struct export_ctx *ctx, size_t i, bool right, unsigned s)
 {
@@ -26,8 +49,20 @@ static void put_count(struct export_ctx *ctx, size_t i, bool right, unsigned s)
 static void put_moved(struct export_ctx *ctx, size_t i, unsigned s)
 {
 	const char *n = ctx->names[i];
+	unsigned k;
 
-	if (!ctx->model->items[i].is_kind)
+	if (ctx->places && !ctx->model->items[i].is_kind) {
+		buf_printf(ctx->out, "(ite (= at_%s_%u at_%s_%u) 0 1)", n, s - 1,
+			   n, s);
+	} else if (ctx->places) {
+		/* The copies that leave the one place they leave. */
+		buf_puts(ctx->out, "(+");
+		for (k = 0; k < ctx->model->n_places; k++)
+			buf_printf(ctx->out, " (ite (> n_%s_%u_%u n_%s_%u_%u) "
+					     "(- n_%s_%u_%u n_%s_%u_%u) 0)",
+				   n, k, s - 1, n, k, s, n, k, s - 1, n, k, s);
+		buf_putc(ctx->out, ')');
+	} else if (!ctx->model->items[i].is_kind)
 		buf_printf(ctx->out, "(ite (xor at_%s_%u at_%s_%u) 1 0)", n,
 			   s - 1, n, s);
 	else if ((s + export_boat0(ctx)) % 2 == 1)
@@ -49,13 +84,12 @@ static void put_sum(struct export_ctx *ctx, unsigned s)
 	buf_putc(ctx->out, ')');
 }
 
-/* Where a rule looks: a bank after step s, or the boat on step s. */
-enum place { LEFT_BANK, RIGHT_BANK, BOAT };
-
 static void put_at(struct export_ctx *ctx, size_t i, enum place p, unsigned s)
 {
 	if (p == BOAT)
 		put_moved(ctx, i, s);
+	else if (p >= AT_PLACE)
+		put_count_at(ctx, i, place_of(p), s);
 	else
 		put_count(ctx, i, p == RIGHT_BANK, s);
 }
@@ -111,7 +145,13 @@ static void put_flag(struct export_ctx *ctx, const struct cond *c,
 	}
 	/* The Bool that is true where it holds: the item there (on the
 	 * left bank, not on the right), or not there. */
-	if (p == BOAT)
+	if (p >= AT_PLACE)
+		buf_printf(o, if1 ? "(= at_%s_%u %u)" : "(distinct at_%s_%u %u)",
+			   n, s, place_of(p));
+	else if (p == BOAT && ctx->places)
+		buf_printf(o, if1 ? "(distinct at_%s_%u at_%s_%u)"
+				  : "(= at_%s_%u at_%s_%u)", n, s - 1, n, s);
+	else if (p == BOAT)
 		buf_printf(o, if1 ? "(xor at_%s_%u at_%s_%u)"
 				  : "(= at_%s_%u at_%s_%u)", n, s - 1, n, s);
 	else
@@ -179,7 +219,18 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 	buf_puts(o, "\n; ");
 	export_comment_text(o, r->text);
 	buf_putc(o, '\n');
-	for (s = 0; (r->place & PLACE_BANKS) && s <= ctx->horizon; s++) {
+	for (s = 0; ctx->places && (r->place & PLACE_BANKS) &&
+		    s <= ctx->horizon; s++) {
+		unsigned k;
+
+		for (k = 0; k < ctx->model->n_places; k++) {
+			buf_puts(o, "(assert (not ");
+			put_cond(ctx, r->cond, (enum place)(AT_PLACE + k), s);
+			buf_puts(o, "))\n");
+		}
+	}
+	for (s = 0; !ctx->places && (r->place & PLACE_BANKS) &&
+		    s <= ctx->horizon; s++) {
 		buf_puts(o, "(assert (not ");
 		put_cond(ctx, r->cond, LEFT_BANK, s);
 		buf_puts(o, "))\n(assert (not ");
@@ -258,7 +309,12 @@ static void put_time(struct export_ctx *ctx)
 	for (s = 1; s <= ctx->horizon; s++) {
 		buf_printf(o, "(declare-const trip_%u Int)\n(assert (<= 0 trip_%u))\n",
 			   s, s);
-		if (m->boat_time)
+		for (i = 0; ctx->places && i < m->n_boats; i++)
+			if (m->boats[i].time)
+				buf_printf(o, "(assert (=> (and (<= %u end) (= "
+					      "mover_%u %zu)) (<= %u trip_%u)))\n",
+					   s, s, i, m->boats[i].time, s);
+		if (!ctx->places && m->boat_time)
 			buf_printf(o, "(assert (=> (<= %u end) (<= %u trip_%u)))\n",
 				   s, m->boat_time, s);
 		for (i = 0; i < m->n_items; i++) {
@@ -285,6 +341,54 @@ static void put_time(struct export_ctx *ctx)
 			   m->time_limit);
 }
 
+/* A new Int var, 0 to most. */
+static void put_int(struct export_ctx *ctx, const char *var, unsigned most)
+{
+	buf_printf(ctx->out, "(declare-const %s Int)\n"
+			     "(assert (and (<= 0 %s) (<= %s %u)))\n", var, var,
+		   var, most);
+}
+
+/* A puzzle of places: per step each individual's place, each kind's
+ * copies at each place (all of them, between the places), each boat's
+ * place, and which boat goes. */
+static void put_places_declarations(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	unsigned s, k, last = (unsigned)m->n_places - 1;
+	char var[EXPORT_LABEL_MAX + 48];
+	size_t i, b;
+
+	for (s = 0; s <= ctx->horizon; s++) {
+		for (i = 0; i < m->n_items; i++) {
+			const char *n = ctx->names[i];
+
+			if (!m->items[i].is_kind) {
+				snprintf(var, sizeof var, "at_%s_%u", n, s);
+				put_int(ctx, var, last);
+				continue;
+			}
+			for (k = 0; k <= last; k++) {
+				snprintf(var, sizeof var, "n_%s_%u_%u", n, k, s);
+				put_int(ctx, var, m->items[i].copies);
+			}
+			buf_puts(ctx->out, "(assert (= (+");
+			for (k = 0; k <= last; k++)
+				buf_printf(ctx->out, " n_%s_%u_%u", n, k, s);
+			buf_printf(ctx->out, ") %u))\n", m->items[i].copies);
+		}
+		for (b = 0; b < m->n_boats; b++) {
+			snprintf(var, sizeof var, "boat_%zu_%u", b, s);
+			put_int(ctx, var, last);
+		}
+		snprintf(var, sizeof var, "mover_%u", s);
+		if (s > 0)
+			put_int(ctx, var, (unsigned)m->n_boats - 1);
+	}
+	buf_printf(ctx->out, "(declare-const end Int)\n(assert (and (<= 1 end) "
+			     "(<= end %u)))\n", ctx->horizon);
+}
+
 static void put_declarations(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
@@ -292,6 +396,10 @@ static void put_declarations(struct export_ctx *ctx)
 	unsigned s;
 	size_t i;
 
+	if (ctx->places) {
+		put_places_declarations(ctx);
+		return;
+	}
 	for (s = 0; s <= ctx->horizon; s++) {
 		for (i = 0; i < m->n_items; i++) {
 			if (!m->items[i].is_kind) {
@@ -309,12 +417,52 @@ static void put_declarations(struct export_ctx *ctx)
 		   ctx->horizon);
 }
 
+/* A puzzle of places: what is at place k at the start (goal: in the
+ * goal) after step s, as assertions' operands. */
+static void put_places_where(struct export_ctx *ctx, bool goal, unsigned s)
+{
+	const struct model *m = ctx->model;
+	const struct placement *pl = goal ? &m->goal : &m->start;
+	struct buf *o = ctx->out;
+	unsigned k;
+	size_t i;
+
+	for (i = 0; i < m->n_items; i++)
+		for (k = 0; k < m->n_places; k++) {
+			unsigned n = pl->at[i * m->n_places + k];
+
+			if (m->items[i].is_kind)
+				buf_printf(o, " (= n_%s_%u_%u %u)", ctx->names[i],
+					   k, s, n);
+			else if (n)
+				buf_printf(o, " (= at_%s_%u %u)", ctx->names[i],
+					   s, k);
+		}
+	for (i = 0; i < m->n_boats; i++)
+		if (pl->boats[i] >= 0)
+			buf_printf(o, " (= boat_%zu_%u %d)", i, s, pl->boats[i]);
+}
+
 static void put_start_and_goal(struct export_ctx *ctx)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
 	unsigned s;
 	size_t i;
+
+	if (ctx->places) {
+		buf_puts(o, "\n; Everything is where the puzzle starts at step "
+			    "0, and where it ends from\n; step end on.\n"
+			    "(assert (and");
+		put_places_where(ctx, false, 0);
+		buf_puts(o, "))\n");
+		for (s = 1; s <= ctx->horizon; s++) {
+			buf_printf(o, "(assert (=> (<= end %u) (and", s);
+			put_places_where(ctx, true, s);
+			buf_puts(o, ")))\n");
+		}
+		return;
+	}
 
 	buf_puts(o, "\n; Everything is where the puzzle starts at step 0, and "
 		    "where it ends from\n; step end on.\n");
@@ -350,12 +498,71 @@ static void put_start_and_goal(struct export_ctx *ctx)
 /* Step s: the boat leaves the left bank when s + its start bank is odd,
  * the right when even; an item only crosses with it, and a crossing carries 1..seats
  * passengers, at least one a rower. */
+/* Step s of a puzzle of places: boat mover_s goes one leg its routes
+ * allow, from_s to to_s, the others stay; an individual stays or goes
+ * from from_s to to_s, a kind's copies leave only from_s and land only
+ * at to_s; 1 to the boat's seats passengers, one a rower. */
+static void put_places_step(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	struct buf *o = ctx->out;
+	unsigned p, q;
+	size_t i, b;
+
+	buf_printf(o, "(declare-const from_%u Int)\n(declare-const to_%u Int)\n"
+		      "(assert (=> (<= %u end) (and", s, s, s);
+	for (b = 0; b < m->n_boats; b++) {
+		buf_printf(o, "\n  (ite (= mover_%u %zu) (and (= from_%u boat_%zu_%u) "
+			      "(= to_%u boat_%zu_%u) (or", s, b, s, b, s - 1, s, b,
+			   s);
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++)
+				if (export_route(ctx, b, p, q))
+					buf_printf(o, " (and (= from_%u %u) (= to_%u "
+						      "%u))", s, p, s, q);
+		buf_printf(o, ")) (= boat_%zu_%u boat_%zu_%u))", b, s, b, s - 1);
+	}
+	for (i = 0; i < m->n_items; i++) {
+		const char *n = ctx->names[i];
+
+		if (!m->items[i].is_kind) {
+			buf_printf(o, "\n  (or (= at_%s_%u at_%s_%u) (and (= at_%s_%u "
+				      "from_%u) (= at_%s_%u to_%u)))", n, s, n, s - 1,
+				   n, s - 1, s, n, s, s);
+			continue;
+		}
+		for (p = 0; p < m->n_places; p++)
+			buf_printf(o, "\n  (=> (< n_%s_%u_%u n_%s_%u_%u) (= from_%u "
+				      "%u)) (=> (> n_%s_%u_%u n_%s_%u_%u) (= to_%u %u))",
+				   n, p, s, n, p, s - 1, s, p, n, p, s, n, p, s - 1,
+				   s, p);
+	}
+	buf_puts(o, "\n  (<= 1 ");
+	put_sum(ctx, s);
+	buf_puts(o, ") (<= ");
+	put_sum(ctx, s);
+	buf_putc(o, ' ');
+	for (b = 0; b + 1 < m->n_boats; b++)
+		buf_printf(o, "(ite (= mover_%u %zu) %u ", s, b, m->boats[b].seats);
+	buf_printf(o, "%u", m->boats[b].seats);
+	for (b = 0; b + 1 < m->n_boats; b++)
+		buf_putc(o, ')');
+	buf_puts(o, ") ");
+	put_cond(ctx, ctx->boat.rowed, BOAT, s);
+	buf_puts(o, ")))\n");
+}
+
 static void put_step(struct export_ctx *ctx, unsigned s)
 {
 	const struct model *m = ctx->model;
 	struct buf *o = ctx->out;
 	bool from_left = (s + export_boat0(ctx)) % 2 == 1;
 	size_t i;
+
+	if (ctx->places) {
+		put_places_step(ctx, s);
+		return;
+	}
 
 	buf_printf(o, "(assert (=> (<= %u end) (and", s);
 	for (i = 0; i < m->n_items; i++) {
@@ -467,15 +674,25 @@ int export_smt2(struct export_ctx *ctx)
 	export_comment_text(o, m->title);
 	buf_putc(o, '\n');
 	export_horizon_note(ctx, o, ";");
-	buf_printf(o, "; A time-expanded model written by river: at_ITEM_S is "
-		      "true when the item\n"
-		      "; is on the right bank after step S (n_KIND_S counts a "
-		      "kind there), the\n"
-		      "; physics are assertions, and the %s is the "
+	if (ctx->places)
+		buf_puts(o, "; A time-expanded model written by river: at_ITEM_S is "
+			    "the item's place\n"
+			    "; after step S (n_KIND_P_S counts a kind's copies at "
+			    "place P), boat_B_S the\n"
+			    "; place of boat B and mover_S the boat that goes on "
+			    "step S; the physics\n");
+	else
+		buf_puts(o, "; A time-expanded model written by river: at_ITEM_S is "
+			    "true when the item\n"
+			    "; is on the right bank after step S (n_KIND_S counts a "
+			    "kind there), the\n; physics");
+	buf_printf(o, "%s are assertions, and the %s is the "
 		      "objective.  %u step%s.\n"
 		      "(set-option :produce-models true)\n",
+		   ctx->places ? ";" : "",
 		   m->minimize_time ? "least total time" : "earliest end",
 		   ctx->horizon, ctx->horizon == 1 ? "" : "s");
+	export_places_legend(ctx, ";");
 	export_legend(ctx, ";");
 	put_declarations(ctx);
 	put_start_and_goal(ctx);

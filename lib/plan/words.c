@@ -254,10 +254,13 @@ void plan_put_verdict(struct buf *b, const river_plan *plan)
 		return;
 	}
 	if (!plan->solved) {
+		/* Of places, the bound is the place search's (export.c). */
 		buf_printf(b, "No solution: %s proved that no plan has at most "
-			      "%u crossing%s, a bound on every plan (%.2f s).",
+			      "%u crossing%s, a bound on every plan%s (%.2f s).",
 			   plan->engine, plan->horizon,
-			   plan->horizon == 1 ? "" : "s", plan->seconds);
+			   plan->horizon == 1 ? "" : "s",
+			   plan->at ? " by river's place search" : "",
+			   plan->seconds);
 		return;
 	}
 	buf_printf(b, "Solved in %zu crossing%s ", crossings,

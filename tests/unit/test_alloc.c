@@ -653,7 +653,7 @@ static void text_fixture(struct fixture *f, const char *name,
 
 /* A puzzle of places: an island, a ferry and a raft, a counted kind.
  * Loaded, solved, counted with its plans listed, rendered, verified,
- * replayed, hinted and explained with each allocation failed. */
+ * replayed, hinted, explained and exported with each allocation failed. */
 static void test_places(void **state)
 {
 	static const char text[] =
@@ -667,6 +667,7 @@ static void test_places(void **state)
 		"guard farmer\n"
 		"wolf eats goat\n"
 		"goat eats cabbage\n";
+	const char *const *format;
 	struct fixture f;
 
 	(void)state;
@@ -682,6 +683,16 @@ static void test_places(void **state)
 	chaos_call(&f, "replay", call_replay);
 	chaos_call(&f, "hint", call_hint);
 	chaos_call(&f, "explain", call_explain);
+	/* Every model of places, at a short horizon and at the default,
+	 * the crossings of the plan the place search finds. */
+	chaos_call(&f, "horizon", call_horizon);
+	for (format = river_export_formats(); *format; format++) {
+		f.format = *format;
+		f.horizon = 3;
+		chaos_call(&f, f.format, call_export);
+		f.horizon = 0;
+		chaos_call(&f, f.format, call_export);
+	}
 	fixture_release(&f);
 }
 
