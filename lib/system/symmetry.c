@@ -277,6 +277,8 @@ bool symmetry_invariant(const struct model *m, const size_t *perm)
 			return false;
 	/* Each boat's own rowers and loads (compile/model.h). */
 	for (b = 0; b < m->n_boats; b++) {
+		if (!m->boats[b].items && (b == 0 || !m->boats[b].loads))
+			continue; /* the model's own, checked below */
 		model_of_leg(m, b, 0, 0, &boat);
 		for (x = 0; x < m->n_items; x++)
 			if (boat.items[x].rows != boat.items[perm[x]].rows)
