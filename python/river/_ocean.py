@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import json
 from typing import TYPE_CHECKING, Any, Dict, List, Set
 
@@ -54,30 +55,67 @@ def cqm_sample(plan: "Plan", cqm: Any) -> Dict[Any, float]:
     """The plan as a sample of cqm (river's lp model): the positions and
     crossings from the plan, and every other variable (what is available
     and chosen at each step, the times of the crossings, the parts of the
-    rules) given the value its rows then force, or, among those left,
-    the values that keep every row with the least objective, found by
-    trying every value of each connected group of them.  Raises
+    rules) given the value its rows then force (the times of the
+    crossings the least their rows allow),
+    or, among those left, the values that keep every row with the least
+    objective, found by trying every value of each connected group of
+    them.  Raises
     ValueError when a group has no values that keep its rows, which
     would mean that the model refuses the plan."""
-    from dimod import Eq, Ge, Le
+    from dimod.sym import Sense
+    Eq, Ge, Le = Sense.Eq, Sense.Ge, Sense.Le
     known: Dict[Any, float] = {
         v: x for v, x in _plan_values(plan, _horizon(cqm.variables)).items()
         if v in cqm.variables}
     rows = list(cqm.constraints.values())
-    # Rows of one unknown force it (equations), until none is left.
-    changed = True
-    while changed:
-        changed = False
-        for c in rows:
-            if c.sense is not Eq or c.lhs.num_interactions:
-                continue
-            free = [v for v in c.lhs.variables if v not in known]
-            if len(free) != 1:
-                continue
-            v = free[0]
-            rest = _linear_value(c.lhs, {**known, v: 0})
-            known[v] = (c.rhs - rest) / c.lhs.get_linear(v)
-            changed = True
+    low = {v: cqm.lower_bound(v) for v in cqm.variables}
+
+    def propagate() -> None:
+        """Rows of one unknown: an equation forces it, an inequality
+        raises or lowers the least value it may take."""
+        changed = True
+        while changed:
+            changed = False
+            for c in rows:
+                free = [v for v in c.lhs.variables if v not in known]
+                if len(free) != 1 or c.lhs.num_interactions:
+                    continue
+                v = free[0]
+                a = c.lhs.get_linear(v)
+                x = (c.rhs - _linear_value(c.lhs, {**known, v: 0})) / a
+                if c.sense is Eq:
+                    known[v] = x
+                    changed = True
+                elif (c.sense is Ge) == (a > 0) and x > low[v]:
+                    low[v] = x
+
+    propagate()
+    # A variable that no row or objective would rather have larger (the
+    # times of the crossings, bounded below by their passengers' and
+    # above by a time limit) is the least its rows of one unknown allow;
+    # then what that forces.
+    rows_of: Dict[Any, List[Any]] = {v: [] for v in cqm.variables}
+    for c in rows:
+        for v in c.lhs.variables:
+            rows_of[v].append(c)
+
+    def rather_small(v: Any) -> bool:
+        if cqm.objective.get_linear(v) < 0 if v in cqm.objective.variables \
+                else False:
+            return False
+        for c in rows_of[v]:
+            a = c.lhs.get_linear(v)
+            alone = all(u in known for u in c.lhs.variables if u != v)
+            if not (alone or (c.sense is Le and a > 0)
+                    or (c.sense is Ge and a < 0)):
+                return False
+        return True
+
+    for v in cqm.variables:
+        if v not in known and cqm.vartype(v).name == "INTEGER" \
+                and rather_small(v):
+            known[v] = math.ceil(low[v] - 1e-9)
+    propagate()
     free_vars = [v for v in cqm.variables if v not in known]
     # The rest in connected groups, linked by the rows they share.
     group: Dict[Any, int] = {}
@@ -110,6 +148,9 @@ def cqm_sample(plan: "Plan", cqm: Any) -> Dict[Any, float]:
         mine = [c for c in rows if any(v in vs for v in c.lhs.variables)]
         domains = [range(int(cqm.lower_bound(v)), int(cqm.upper_bound(v)) + 1)
                    for v in order]
+        if math.prod(map(len, domains)) > 1 << 20:
+            raise ValueError("too many values of %s to try"
+                             % ", ".join(map(str, order)))
         best = None
         for values in itertools.product(*domains):
             trial = {**known, **dict(zip(order, values))}
@@ -129,7 +170,7 @@ def bqm_sample(plan: "Plan", cqm: Any, bqm: Any) -> Dict[Any, int]:
     horizon as cqm: each integer of cqm_sample as its binary digits, and
     each inequality's slack (how far the row is from its bound) as the
     binary digits of slack_ROW."""
-    from dimod import Le
+    from dimod.sym import Sense
     values = cqm_sample(plan, cqm)
     out: Dict[Any, int] = {}
 
@@ -163,6 +204,6 @@ def bqm_sample(plan: "Plan", cqm: Any, bqm: Any) -> Dict[Any, int]:
         slack = "slack_%s" % name
         if "%s[0]" % slack in bqm.variables:
             x = c.lhs.energy(values)
-            digits(slack, int(round(c.rhs - x if c.sense is Le
+            digits(slack, int(round(c.rhs - x if c.sense is Sense.Le
                                     else x - c.rhs)))
     return out
