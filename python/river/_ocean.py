@@ -169,7 +169,9 @@ def bqm_sample(plan: "Plan", cqm: Any, bqm: Any) -> Dict[Any, int]:
     """The plan as a sample of bqm, river's penalty model of the same
     horizon as cqm: each integer of cqm_sample as its binary digits, and
     each inequality's slack (how far the row is from its bound) as the
-    binary digits of slack_ROW."""
+    binary digits of slack_ROW; the variables that an equation defines
+    are not in bqm, and their bounds' slacks are slack_low_NAME and
+    slack_high_NAME."""
     from dimod.sym import Sense
     values = cqm_sample(plan, cqm)
     out: Dict[Any, int] = {}
@@ -198,12 +200,20 @@ def bqm_sample(plan: "Plan", cqm: Any, bqm: Any) -> Dict[Any, int]:
     for v, x in values.items():
         if v in bqm.variables:
             out[v] = int(round(x))
-        else:
+        elif "%s[0]" % v in bqm.variables:
             digits(str(v), int(round(x)), int(cqm.upper_bound(v)))
+            # (Else an equation defines v, and the BQM writes it out.)
     for name, c in cqm.constraints.items():
         slack = "slack_%s" % name
         if "%s[0]" % slack in bqm.variables:
             x = c.lhs.energy(values)
             digits(slack, int(round(c.rhs - x if c.sense is Sense.Le
                                     else x - c.rhs)))
+    # The bounds of a variable an equation defines: how far it is above
+    # 0, and below its upper bound.
+    for v, x in values.items():
+        for side, slack in (("low", x),
+                            ("high", cqm.upper_bound(v) - x)):
+            if "slack_%s_%s[0]" % (side, v) in bqm.variables:
+                digits("slack_%s_%s" % (side, v), int(round(slack)))
     return out
