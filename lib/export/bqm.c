@@ -183,12 +183,17 @@ struct xrow {
  * indicator of their violation. */
 #define INDICATOR_MAX 6
 
-/* Is row r over binary variables only, at most INDICATOR_MAX of them? */
-static bool small_row(const struct linear *lin, const struct xrow *r)
+/* The most variables of a row that may be found to need no penalty of
+ * its own (see add_penalties). */
+#define REDUNDANT_MAX 12
+
+/* Is row r over binary variables only, at most max of them? */
+static bool binary_row(const struct linear *lin, const struct xrow *r,
+		       size_t max)
 {
 	size_t i;
 
-	if (r->n == 0 || r->n > INDICATOR_MAX)
+	if (r->n == 0 || r->n > max)
 		return false;
 	for (i = 0; i < r->n; i++)
 		if (lin->vars[r->t[i].var].integer ||
@@ -213,14 +218,67 @@ static bool broken_at(const struct xrow *r, const struct xrow *over,
 	     : r->op == '>' ? sum < r->rhs : sum != r->rhs;
 }
 
+/* The most variables of a row whose penalty may be a quadratic found by
+ * trying small whole coefficients. */
+#define SEARCHED_MAX 3
+
+/* A quadratic polynomial of n <= SEARCHED_MAX binary variables that is 0
+ * at every assignment m not in the set broken (bit m) and at least 1 at
+ * every one in it, with whole coefficients from -2 to 2, into f as
+ * add_indicator has its coefficients (f[0] the constant, f[1 << i] the
+ * linear ones, f[1 << i | 1 << j] the products): for a row whose
+ * violation is not quadratic itself ("the farmer rows every crossing":
+ * a - a p + q - p q + a q, p and q where he is after and before, a the
+ * boat crossing).  false when there is none. */
+static bool small_quadratic(size_t n, unsigned broken, double *f)
+{
+	static const int value[5] = {0, 1, -1, 2, -2};
+	unsigned terms[1 + SEARCHED_MAX + 3], n_terms = 0, m, k;
+	unsigned long code, codes = 1;
+	size_t i, j;
+
+	if (n > SEARCHED_MAX)
+		return false;
+	terms[n_terms++] = 0;
+	for (i = 0; i < n; i++)
+		terms[n_terms++] = 1u << i;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			terms[n_terms++] = 1u << i | 1u << j;
+	for (k = 0; k < n_terms; k++)
+		codes *= 5;
+	for (code = 0; code < codes; code++) {
+		for (m = 0; m < 1u << n; m++) {
+			unsigned long c = code;
+			long g = 0;
+
+			for (k = 0; k < n_terms; k++, c /= 5)
+				if ((m & terms[k]) == terms[k])
+					g += value[c % 5];
+			if (broken >> m & 1 ? g < 1 : g != 0)
+				break;
+		}
+		if (m < 1u << n)
+			continue;
+		for (m = 0; m < 1u << n; m++)
+			f[m] = 0;
+		for (k = 0; k < n_terms; k++, code /= 5)
+			f[terms[k]] = value[code % 5];
+		return true;
+	}
+	return false;
+}
+
 /* Rows group[0..n) of binary variables, all among those of group[0]
  * (at most INDICATOR_MAX): when the indicator of "one of them is
  * broken", as a function of those variables, is a polynomial of degree
  * 2 at most, add lagrange times it (0 where every row holds, lagrange
  * where one is broken, with no slack variable) and return true.  So
  * "wolf eats goat unless farmer", w + g - f >= 0 and w + g - f <= 1, is
- * broken exactly where f - w f - g f + w g is 1.  Else add nothing and
- * return false. */
+ * broken exactly where f - w f - g f + w g is 1.  Where the indicator
+ * is not quadratic, a quadratic of whole coefficients that is 0 where
+ * every row holds and 1 or more where one is broken, when there is one
+ * (small_quadratic).  Else add nothing and return false. */
 static bool add_indicator(struct qubo *q, const struct linear *lin,
 			  const struct xrow *const *group, size_t n_group,
 			  double lagrange)
@@ -228,7 +286,8 @@ static bool add_indicator(struct qubo *q, const struct linear *lin,
 	const struct xrow *over = group[0];
 	double f[1u << INDICATOR_MAX];
 	size_t var[INDICATOR_MAX], n = over->n, i, j;
-	unsigned m;
+	unsigned m, broken = 0;
+	bool cubic = false;
 
 	/* The indicator's value at each assignment, then (the Moebius
 	 * transform) the coefficient of each product of variables. */
@@ -237,6 +296,9 @@ static bool add_indicator(struct qubo *q, const struct linear *lin,
 		for (i = 0; i < n_group && f[m] == 0; i++)
 			f[m] = broken_at(group[i], over, m);
 	}
+	for (m = 0; m < 1u << n; m++)
+		if (f[m] != 0)
+			broken |= 1u << m;
 	for (i = 0; i < n; i++)
 		for (m = 0; m < 1u << n; m++)
 			if (m >> i & 1)
@@ -246,8 +308,10 @@ static bool add_indicator(struct qubo *q, const struct linear *lin,
 
 		two_less &= two_less - 1; /* m less its two lowest bits */
 		if (f[m] != 0 && two_less != 0)
-			return false; /* a product of three variables or more */
+			cubic = true; /* a product of three variables or more */
 	}
+	if (cubic && !small_quadratic(n, broken, f))
+		return false;
 	for (i = 0; i < n; i++) {
 		var[i] = qubo_var(q, lin->vars[over->t[i].var].name);
 		if (var[i] == SIZE_MAX)
@@ -456,70 +520,116 @@ static int by_size_down(const void *a, const void *b)
 	return (x->n < y->n) - (x->n > y->n);
 }
 
+/* The rows of binary variables of each variable, up to REDUNDANT_MAX
+ * of them, and which rows need no more penalty (done). */
+struct within {
+	size_t **of_var;
+	size_t *count;
+	size_t *seen; /* by the number + 1 of the row last looked from */
+	bool *done;
+};
+
+/* group[0] = rows + me, then the rows not done whose variables are
+ * among its own; how many. */
+static size_t rows_within(const struct within *w, struct xrow *rows,
+			  size_t me, const struct xrow **group)
+{
+	size_t n_group = 1, t, k, j, v;
+
+	group[0] = &rows[me];
+	w->seen[me] = me + 1;
+	for (t = 0; t < rows[me].n; t++) {
+		v = rows[me].t[t].var;
+		for (k = 0; k < w->count[v]; k++) {
+			j = w->of_var[v][k];
+			if (w->seen[j] != me + 1 && !w->done[j] &&
+			    vars_within(&rows[j], &rows[me]))
+				group[n_group++] = &rows[j];
+			w->seen[j] = me + 1;
+		}
+	}
+	return n_group;
+}
+
+/* Is every assignment that breaks group[0] one that breaks another row
+ * of the group?  Then group[0] needs no penalty of its own. */
+static bool redundant(const struct xrow *const *group, size_t n_group)
+{
+	unsigned m;
+	size_t k;
+
+	for (m = 0; m < 1u << group[0]->n; m++) {
+		if (!broken_at(group[0], group[0], m))
+			continue;
+		for (k = 1; k < n_group && !broken_at(group[k], group[0], m); k++)
+			;
+		if (k == n_group)
+			return false;
+	}
+	return true;
+}
+
 /* The penalties of the rows rows[0..n): none for a row that always
- * holds; the indicator of a group of small rows (a row and those whose
- * variables are among its own) where it is quadratic; else the square
- * with slack. */
+ * holds, or one whose every violation breaks rows within it that keep
+ * theirs ("someone aboard" where the only rower must cross); the
+ * indicator of a group of small rows (a row and those whose variables
+ * are among its own) where it is quadratic; else the square with
+ * slack.  The widest rows first. */
 static int add_penalties(struct qubo *q, const struct linear *lin,
 			 struct xrow *rows, size_t n, double lagrange)
 {
 	struct xrow **order = malloc((n + 1) * sizeof *order);
 	const struct xrow **group = malloc((n + 1) * sizeof *group);
-	size_t **of_var = calloc(lin->n_vars + 1, sizeof *of_var);
-	size_t *count = calloc(lin->n_vars + 1, sizeof *count);
-	bool *done = calloc(n + 1, sizeof *done);
-	size_t *seen = calloc(n + 1, sizeof *seen); /* by the row's number + 1 */
-	size_t i, k, j;
+	struct within w;
+	size_t i, k, j, me, n_group;
 	int rc = RIVER_OK;
 
-	if (!order || !group || !of_var || !count || !done || !seen) {
+	w.of_var = calloc(lin->n_vars + 1, sizeof *w.of_var);
+	w.count = calloc(lin->n_vars + 1, sizeof *w.count);
+	w.done = calloc(n + 1, sizeof *w.done);
+	w.seen = calloc(n + 1, sizeof *w.seen);
+	if (!order || !group || !w.of_var || !w.count || !w.done || !w.seen) {
 		rc = RIVER_ENOMEM;
 		goto out;
 	}
-	/* The small rows of each variable. */
 	for (i = 0; i < n; i++) {
-		done[i] = always_holds(lin, &rows[i]);
-		if (!done[i] && small_row(lin, &rows[i]))
+		w.done[i] = always_holds(lin, &rows[i]);
+		if (!w.done[i] && binary_row(lin, &rows[i], REDUNDANT_MAX))
 			for (k = 0; k < rows[i].n; k++)
-				count[rows[i].t[k].var]++;
+				w.count[rows[i].t[k].var]++;
 	}
 	for (i = 0; i < lin->n_vars; i++) {
-		of_var[i] = malloc((count[i] + 1) * sizeof **of_var);
-		if (!of_var[i]) {
+		w.of_var[i] = malloc((w.count[i] + 1) * sizeof **w.of_var);
+		if (!w.of_var[i]) {
 			rc = RIVER_ENOMEM;
 			goto out;
 		}
-		count[i] = 0;
+		w.count[i] = 0;
 	}
 	for (i = 0; i < n; i++)
-		if (!done[i] && small_row(lin, &rows[i]))
+		if (!w.done[i] && binary_row(lin, &rows[i], REDUNDANT_MAX))
 			for (k = 0; k < rows[i].n; k++) {
 				size_t v = rows[i].t[k].var;
 
-				of_var[v][count[v]++] = i;
+				w.of_var[v][w.count[v]++] = i;
 			}
-	/* The widest small rows first, each with the rows within it. */
 	for (i = 0; i < n; i++)
 		order[i] = &rows[i];
 	qsort(order, n, sizeof *order, by_size_down);
-	for (i = 0; rc == RIVER_OK && i < n; i++) {
-		size_t me = (size_t)(order[i] - rows), n_group = 1;
-		size_t v, t;
-
-		if (done[me] || !small_row(lin, order[i]))
+	/* Rows that the others make unnecessary. */
+	for (i = 0; i < n; i++) {
+		me = (size_t)(order[i] - rows);
+		if (w.done[me] || !binary_row(lin, order[i], REDUNDANT_MAX))
 			continue;
-		group[0] = order[i];
-		seen[me] = me + 1;
-		for (t = 0; t < order[i]->n; t++) {
-			v = order[i]->t[t].var;
-			for (k = 0; k < count[v]; k++) {
-				j = of_var[v][k];
-				if (seen[j] != me + 1 && !done[j] &&
-				    vars_within(&rows[j], order[i]))
-					group[n_group++] = &rows[j];
-				seen[j] = me + 1;
-			}
-		}
+		n_group = rows_within(&w, rows, me, group);
+		w.done[me] = n_group > 1 && redundant(group, n_group);
+	}
+	/* Indicators. */
+	for (i = 0; i < n; i++) {
+		me = (size_t)(order[i] - rows);
+		if (w.done[me] || !binary_row(lin, order[i], INDICATOR_MAX))
+			continue;
+		n_group = rows_within(&w, rows, me, group);
 		/* Else the rows of the very same variables (the two sides of
 		 * a rule), else the row alone. */
 		if (!add_indicator(q, lin, group, n_group, lagrange)) {
@@ -532,21 +642,21 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 							lagrange) ? 1 : 0;
 		}
 		for (k = 0; k < n_group; k++)
-			done[group[k] - rows] = true;
+			w.done[group[k] - rows] = true;
 	}
 	for (i = 0; rc == RIVER_OK && i < n; i++)
-		if (!done[i])
+		if (!w.done[i])
 			rc = add_row(q, lin, &rows[i], lagrange);
 	if (q->failed)
 		rc = RIVER_ENOMEM;
 out:
-	if (of_var)
+	if (w.of_var)
 		for (i = 0; i < lin->n_vars; i++)
-			free(of_var[i]);
-	free(of_var);
-	free(count);
-	free(done);
-	free(seen);
+			free(w.of_var[i]);
+	free(w.of_var);
+	free(w.count);
+	free(w.done);
+	free(w.seen);
 	free(group);
 	free(order);
 	return rc;

@@ -88,18 +88,37 @@ def test_exact_cqm_solver_finds_no_better(dimod: Any, path: Path) -> None:
     assert len(plans) == best.count
 
 
-@pytest.mark.parametrize("path", SMALL[:1], ids=ids(SMALL[:1]))
-def test_exact_solver_ground_state_is_the_optimum(dimod: Any,
-                                                  path: Path) -> None:
-    puzzle = river.Puzzle.from_file(path)
-    best = puzzle.solve()
-    bqm = puzzle.to_bqm()
+# Puzzles whose BQM ExactSolver can take whole, and the horizon.
+EXACT = [("untitled.puz", None), ("boat-goal.puz", None),
+         ("boat-goal-individuals.puz", "search"), ("heavy-calf.puz", None)]
+
+
+@pytest.mark.parametrize("name,horizon", EXACT,
+                         ids=[n for n, _ in EXACT])
+def test_exact_solver_ground_states_are_the_optimal_plans(
+        dimod: Any, name: str, horizon: Any) -> None:
+    """Every assignment of the BQM: its ground states decode to legal
+    plans of river's optimum, and to every optimal plan (an integer's
+    digits may spell a value two ways: weights 1 and 1 for 0 to 2); with
+    no plan, the ground state costs the penalty weight."""
+    puzzle = river.Puzzle.from_file(TOP / "tests" / "puzzles" / name)
+    best = puzzle.solve(count=True)
+    bqm = puzzle.to_bqm(horizon=horizon)
     ground = dimod.ExactSolver().sample(bqm).lowest()
+    if not best.solved:
+        # The default weight: one more than the objective can be.
+        assert ground.first.energy >= puzzle.default_horizon() + 1
+        return
     assert ground.first.energy == best.objective
+    plans = []
     for row in ground.data(["sample"]):
         plan = puzzle.plan_from_sample(row.sample)
         assert plan.legal and plan.solved
         assert plan.objective == best.objective
+        plans.append(json.dumps(plan.to_json()["plan"]))
+    assert len(set(plans)) == best.count
+    assert set(plans) == {json.dumps(p.to_json()["plan"])
+                          for p in puzzle.plans(limit=best.count)}
 
 
 def test_neal_anneals_wgc_to_an_optimal_plan(dimod: Any) -> None:
