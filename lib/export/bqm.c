@@ -359,17 +359,19 @@ static void row_range(const struct linear *lin, const struct xrow *r,
 	}
 }
 
-/* lagrange times the square of the row made an equation by its slack.
- * Digits a row can need: 64 per variable at most, and its slack's. */
+/* lagrange times the square of the row made an equation by its slack,
+ * whose digits reach from the row's bound to low (for <=) or high (for
+ * >=), the least or the most the left side can be where the other rows
+ * hold.  Digits a row can need: 64 per variable at most, and its
+ * slack's. */
 static int add_row(struct qubo *q, const struct linear *lin,
-		   const struct xrow *r, double lagrange)
+		   const struct xrow *r, long low, long high, double lagrange)
 {
 	struct digit *d;
-	long low, high, slack;
+	long slack;
 	size_t i, n = 0;
 	char name[EXPORT_LABEL_MAX];
 
-	row_range(lin, r, &low, &high);
 	d = malloc((r->n + 1) * 64 * sizeof *d);
 	if (!d) {
 		q->failed = true;
@@ -529,10 +531,11 @@ struct within {
 	bool *done;
 };
 
-/* group[0] = rows + me, then the rows not done whose variables are
+/* group[0] = rows + me, then the rows not to skip whose variables are
  * among its own; how many. */
 static size_t rows_within(const struct within *w, struct xrow *rows,
-			  size_t me, const struct xrow **group)
+			  size_t me, const bool *skip,
+			  const struct xrow **group)
 {
 	size_t n_group = 1, t, k, j, v;
 
@@ -542,7 +545,7 @@ static size_t rows_within(const struct within *w, struct xrow *rows,
 		v = rows[me].t[t].var;
 		for (k = 0; k < w->count[v]; k++) {
 			j = w->of_var[v][k];
-			if (w->seen[j] != me + 1 && !w->done[j] &&
+			if (w->seen[j] != me + 1 && !skip[j] &&
 			    vars_within(&rows[j], &rows[me]))
 				group[n_group++] = &rows[j];
 			w->seen[j] = me + 1;
@@ -569,6 +572,38 @@ static bool redundant(const struct xrow *const *group, size_t n_group)
 	return true;
 }
 
+/* The least and the most the left side of group[0] can be where the
+ * other rows of the group hold, into *low and *high (left as they are
+ * when they hold nowhere). */
+static void reach(const struct xrow *const *group, size_t n_group,
+		  long *low, long *high)
+{
+	const struct xrow *r = group[0];
+	bool any = false;
+	long least = 0, most = 0;
+	unsigned m;
+	size_t k;
+
+	for (m = 0; m < 1u << r->n; m++) {
+		long sum = 0;
+
+		for (k = 1; k < n_group && !broken_at(group[k], r, m); k++)
+			;
+		if (k < n_group)
+			continue;
+		for (k = 0; k < r->n; k++)
+			if (m >> k & 1)
+				sum += r->t[k].coef;
+		least = any && least < sum ? least : sum;
+		most = any && most > sum ? most : sum;
+		any = true;
+	}
+	if (any) {
+		*low = least;
+		*high = most;
+	}
+}
+
 /* The penalties of the rows rows[0..n): none for a row that always
  * holds, or one whose every violation breaks rows within it that keep
  * theirs ("someone aboard" where the only rower must cross); the
@@ -581,6 +616,7 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 	struct xrow **order = malloc((n + 1) * sizeof *order);
 	const struct xrow **group = malloc((n + 1) * sizeof *group);
 	struct within w;
+	bool *dropped = calloc(n + 1, sizeof *dropped);
 	size_t i, k, j, me, n_group;
 	int rc = RIVER_OK;
 
@@ -588,12 +624,13 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 	w.count = calloc(lin->n_vars + 1, sizeof *w.count);
 	w.done = calloc(n + 1, sizeof *w.done);
 	w.seen = calloc(n + 1, sizeof *w.seen);
-	if (!order || !group || !w.of_var || !w.count || !w.done || !w.seen) {
+	if (!order || !group || !w.of_var || !w.count || !w.done || !w.seen ||
+	    !dropped) {
 		rc = RIVER_ENOMEM;
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		w.done[i] = always_holds(lin, &rows[i]);
+		w.done[i] = dropped[i] = always_holds(lin, &rows[i]);
 		if (!w.done[i] && binary_row(lin, &rows[i], REDUNDANT_MAX))
 			for (k = 0; k < rows[i].n; k++)
 				w.count[rows[i].t[k].var]++;
@@ -621,15 +658,16 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 		me = (size_t)(order[i] - rows);
 		if (w.done[me] || !binary_row(lin, order[i], REDUNDANT_MAX))
 			continue;
-		n_group = rows_within(&w, rows, me, group);
+		n_group = rows_within(&w, rows, me, w.done, group);
 		w.done[me] = n_group > 1 && redundant(group, n_group);
+		dropped[me] = w.done[me];
 	}
 	/* Indicators. */
 	for (i = 0; i < n; i++) {
 		me = (size_t)(order[i] - rows);
 		if (w.done[me] || !binary_row(lin, order[i], INDICATOR_MAX))
 			continue;
-		n_group = rows_within(&w, rows, me, group);
+		n_group = rows_within(&w, rows, me, w.done, group);
 		/* Else the rows of the very same variables (the two sides of
 		 * a rule), else the row alone. */
 		if (!add_indicator(q, lin, group, n_group, lagrange)) {
@@ -644,9 +682,19 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 		for (k = 0; k < n_group; k++)
 			w.done[group[k] - rows] = true;
 	}
-	for (i = 0; rc == RIVER_OK && i < n; i++)
-		if (!w.done[i])
-			rc = add_row(q, lin, &rows[i], lagrange);
+	/* Squares with slack, whose range the rows within keep small. */
+	for (i = 0; rc == RIVER_OK && i < n; i++) {
+		long low, high;
+
+		if (w.done[i])
+			continue;
+		row_range(lin, &rows[i], &low, &high);
+		if (binary_row(lin, &rows[i], REDUNDANT_MAX)) {
+			n_group = rows_within(&w, rows, i, dropped, group);
+			reach(group, n_group, &low, &high);
+		}
+		rc = add_row(q, lin, &rows[i], low, high, lagrange);
+	}
 	if (q->failed)
 		rc = RIVER_ENOMEM;
 out:
@@ -657,6 +705,7 @@ out:
 	free(w.count);
 	free(w.done);
 	free(w.seen);
+	free(dropped);
 	free(group);
 	free(order);
 	return rc;
