@@ -617,11 +617,12 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 	const struct xrow **group = malloc((n + 1) * sizeof *group);
 	struct within w;
 	bool *dropped = calloc(n + 1, sizeof *dropped);
-	size_t i, k, j, me, n_group;
+	/* (The slacks add variables: these are the rows'.) */
+	size_t n_vars = lin->n_vars, i, k, j, me, n_group;
 	int rc = RIVER_OK;
 
-	w.of_var = calloc(lin->n_vars + 1, sizeof *w.of_var);
-	w.count = calloc(lin->n_vars + 1, sizeof *w.count);
+	w.of_var = calloc(n_vars + 1, sizeof *w.of_var);
+	w.count = calloc(n_vars + 1, sizeof *w.count);
 	w.done = calloc(n + 1, sizeof *w.done);
 	w.seen = calloc(n + 1, sizeof *w.seen);
 	if (!order || !group || !w.of_var || !w.count || !w.done || !w.seen ||
@@ -635,7 +636,7 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 			for (k = 0; k < rows[i].n; k++)
 				w.count[rows[i].t[k].var]++;
 	}
-	for (i = 0; i < lin->n_vars; i++) {
+	for (i = 0; i < n_vars; i++) {
 		w.of_var[i] = malloc((w.count[i] + 1) * sizeof **w.of_var);
 		if (!w.of_var[i]) {
 			rc = RIVER_ENOMEM;
@@ -699,7 +700,7 @@ static int add_penalties(struct qubo *q, const struct linear *lin,
 		rc = RIVER_ENOMEM;
 out:
 	if (w.of_var)
-		for (i = 0; i < lin->n_vars; i++)
+		for (i = 0; i < n_vars; i++)
 			free(w.of_var[i]);
 	free(w.of_var);
 	free(w.count);
@@ -709,6 +710,39 @@ out:
 	free(group);
 	free(order);
 	return rc;
+}
+
+/* Row r of lin's variables as a row of q's binary ones: an integer as
+ * its digits (NAME[k]), each with its weight.  false when memory runs
+ * out. */
+static bool to_digits(struct qubo *q, const struct linear *lin,
+		      struct xrow *r)
+{
+	struct lin_term *t = malloc((r->n * 64 + 1) * sizeof *t);
+	struct digit d[64];
+	size_t i, k, n = 0, got;
+
+	if (!t)
+		return false;
+	for (i = 0; i < r->n; i++) {
+		const struct lin_var *v = &lin->vars[r->t[i].var];
+
+		got = digits_of(q, v->name, v->upper, v->integer, true,
+				(double)r->t[i].coef, d);
+		if (got == 0) {
+			free(t);
+			return false;
+		}
+		for (k = 0; k < got; k++) {
+			t[n].var = d[k].var;
+			t[n].coef = (long)d[k].weight;
+			n++;
+		}
+	}
+	free(r->t);
+	r->t = t;
+	r->n = r->cap = n;
+	return true;
 }
 
 /* Every row of lin but the definitions def found, and the bounds of
@@ -750,10 +784,11 @@ static int add_rows(struct qubo *q, const struct linear *lin,
 		}
 	}
 	for (i = 0; i < n; i++)
-		if (rows[i].failed)
+		if (rows[i].failed || !to_digits(q, lin, &rows[i]))
 			rc = RIVER_ENOMEM;
+	/* From here on the rows are over q's binary variables. */
 	if (rc == RIVER_OK)
-		rc = add_penalties(q, lin, rows, n, lagrange);
+		rc = add_penalties(q, &q->vars, rows, n, lagrange);
 	for (i = 0; i < n; i++)
 		free(rows[i].t);
 	free(rows);
