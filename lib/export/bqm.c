@@ -1,7 +1,12 @@
 /* The penalty form, for pure annealers: the constrained model as a
- * binary quadratic model.  Integers become binary digits; an inequality
- * gets binary slack digits to become an equation; every equation
- * E = 0 adds lagrange * E^2 to the objective (the number of crossings).
+ * binary quadratic model.  The variables that equations define (what is
+ * available, what crosses) are written as what defines them, and
+ * their bounds become rows; a small row of binary variables, with the
+ * rows within it, costs lagrange times the indicator of its violation
+ * where that is quadratic; else integers become binary digits, an
+ * inequality gets binary slack digits to become an equation, and every
+ * equation E = 0 adds lagrange * E^2 to the objective (the number of
+ * crossings).
  * A plan that keeps every constraint costs its crossings; breaking any
  * costs at least lagrange, by default more than the horizon, so the
  * lowest energy is an optimal plan.  Written as dimod's serialised BQM
@@ -161,29 +166,222 @@ static void add_square(struct qubo *q, const struct digit *d, size_t n,
 	q->offset += lagrange * constant * constant;
 }
 
-/* Digits a row can need: 64 per variable at most, and its slack's. */
-static int add_row(struct qubo *q, const struct linear *lin,
-		   const struct lin_row *r, double lagrange)
+/* A row of the penalty form: a row of the constrained model with every
+ * variable that an equation defines written as what defines it (see
+ * substitute), over the variables that remain. */
+struct xrow {
+	const char *name;
+	char own[EXPORT_LABEL_MAX]; /* the name of a bound's row */
+	struct lin_term *t;
+	size_t n, cap;
+	char op;
+	long rhs;
+	bool failed;
+};
+
+/* The most variables of a group of rows whose penalty may be the
+ * indicator of their violation. */
+#define INDICATOR_MAX 6
+
+/* The most variables of a row that may be found to need no penalty of
+ * its own (see add_penalties). */
+#define REDUNDANT_MAX 12
+
+/* Is row r over binary variables only, at most max of them? */
+static bool binary_row(const struct linear *lin, const struct xrow *r,
+		       size_t max)
 {
-	struct digit *d = malloc((r->n + 1) * 64 * sizeof *d);
-	long low = 0, high = 0, slack;
+	size_t i;
+
+	if (r->n == 0 || r->n > max)
+		return false;
+	for (i = 0; i < r->n; i++)
+		if (lin->vars[r->t[i].var].integer ||
+		    lin->vars[r->t[i].var].upper != 1)
+			return false;
+	return true;
+}
+
+/* Is row r broken where the variables of over (r's among them) are as
+ * the bits of m say? */
+static bool broken_at(const struct xrow *r, const struct xrow *over,
+		      unsigned m)
+{
+	long sum = 0;
+	size_t i, k;
+
+	for (i = 0; i < r->n; i++)
+		for (k = 0; k < over->n; k++)
+			if (over->t[k].var == r->t[i].var && (m >> k & 1))
+				sum += r->t[i].coef;
+	return r->op == '<' ? sum > r->rhs
+	     : r->op == '>' ? sum < r->rhs : sum != r->rhs;
+}
+
+/* The most variables of a row whose penalty may be a quadratic found by
+ * trying small whole coefficients. */
+#define SEARCHED_MAX 3
+
+/* A quadratic polynomial of n <= SEARCHED_MAX binary variables that is 0
+ * at every assignment m not in the set broken (bit m) and at least 1 at
+ * every one in it, with whole coefficients from -2 to 2, into f as
+ * add_indicator has its coefficients (f[0] the constant, f[1 << i] the
+ * linear ones, f[1 << i | 1 << j] the products): for a row whose
+ * violation is not quadratic itself ("the farmer rows every crossing":
+ * a - a p + q - p q + a q, p and q where he is after and before, a the
+ * boat crossing).  false when there is none. */
+static bool small_quadratic(size_t n, unsigned broken, double *f)
+{
+	static const int value[5] = {0, 1, -1, 2, -2};
+	unsigned terms[1 + SEARCHED_MAX + 3], n_terms = 0, m, k;
+	unsigned long code, codes = 1;
+	size_t i, j;
+
+	if (n > SEARCHED_MAX)
+		return false;
+	terms[n_terms++] = 0;
+	for (i = 0; i < n; i++)
+		terms[n_terms++] = 1u << i;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			terms[n_terms++] = 1u << i | 1u << j;
+	for (k = 0; k < n_terms; k++)
+		codes *= 5;
+	for (code = 0; code < codes; code++) {
+		for (m = 0; m < 1u << n; m++) {
+			unsigned long c = code;
+			long g = 0;
+
+			for (k = 0; k < n_terms; k++, c /= 5)
+				if ((m & terms[k]) == terms[k])
+					g += value[c % 5];
+			if (broken >> m & 1 ? g < 1 : g != 0)
+				break;
+		}
+		if (m < 1u << n)
+			continue;
+		for (m = 0; m < 1u << n; m++)
+			f[m] = 0;
+		for (k = 0; k < n_terms; k++, code /= 5)
+			f[terms[k]] = value[code % 5];
+		return true;
+	}
+	return false;
+}
+
+/* Rows group[0..n) of binary variables, all among those of group[0]
+ * (at most INDICATOR_MAX): when the indicator of "one of them is
+ * broken", as a function of those variables, is a polynomial of degree
+ * 2 at most, add lagrange times it (0 where every row holds, lagrange
+ * where one is broken, with no slack variable) and return true.  So
+ * "wolf eats goat unless farmer", w + g - f >= 0 and w + g - f <= 1, is
+ * broken exactly where f - w f - g f + w g is 1.  Where the indicator
+ * is not quadratic, a quadratic of whole coefficients that is 0 where
+ * every row holds and 1 or more where one is broken, when there is one
+ * (small_quadratic).  Else add nothing and return false. */
+static bool add_indicator(struct qubo *q, const struct linear *lin,
+			  const struct xrow *const *group, size_t n_group,
+			  double lagrange)
+{
+	const struct xrow *over = group[0];
+	double f[1u << INDICATOR_MAX];
+	size_t var[INDICATOR_MAX], n = over->n, i, j;
+	unsigned m, broken = 0;
+	bool cubic = false;
+
+	/* The indicator's value at each assignment, then (the Moebius
+	 * transform) the coefficient of each product of variables. */
+	for (m = 0; m < 1u << n; m++) {
+		f[m] = 0;
+		for (i = 0; i < n_group && f[m] == 0; i++)
+			f[m] = broken_at(group[i], over, m);
+	}
+	for (m = 0; m < 1u << n; m++)
+		if (f[m] != 0)
+			broken |= 1u << m;
+	for (i = 0; i < n; i++)
+		for (m = 0; m < 1u << n; m++)
+			if (m >> i & 1)
+				f[m] -= f[m ^ 1u << i];
+	for (m = 0; m < 1u << n; m++) {
+		unsigned two_less = m & (m - 1);
+
+		two_less &= two_less - 1; /* m less its two lowest bits */
+		if (f[m] != 0 && two_less != 0)
+			cubic = true; /* a product of three variables or more */
+	}
+	if (cubic && !small_quadratic(n, broken, f))
+		return false;
+	for (i = 0; i < n; i++) {
+		var[i] = qubo_var(q, lin->vars[over->t[i].var].name);
+		if (var[i] == SIZE_MAX)
+			return true;
+	}
+	q->offset += lagrange * f[0];
+	for (i = 0; i < n; i++) {
+		q->linear[var[i]] += lagrange * f[1u << i];
+		for (j = i + 1; j < n; j++)
+			if (f[1u << i | 1u << j] != 0)
+				add_quadratic(q, var[i], var[j],
+					      lagrange * f[1u << i | 1u << j]);
+	}
+	return true;
+}
+
+/* Are the variables of a all among those of b? */
+static bool vars_within(const struct xrow *a, const struct xrow *b)
+{
+	size_t i, k;
+
+	for (i = 0; i < a->n; i++) {
+		for (k = 0; k < b->n && b->t[k].var != a->t[i].var; k++)
+			;
+		if (k == b->n)
+			return false;
+	}
+	return true;
+}
+
+/* The least and the most the row's left side can be. */
+static void row_range(const struct linear *lin, const struct xrow *r,
+		      long *low, long *high)
+{
+	size_t i;
+
+	*low = *high = 0;
+	for (i = 0; i < r->n; i++) {
+		long c = r->t[i].coef, u = lin->vars[r->t[i].var].upper;
+
+		if (c > 0)
+			*high += c * u;
+		else
+			*low += c * u;
+	}
+}
+
+/* lagrange times the square of the row made an equation by its slack,
+ * whose digits reach from the row's bound to low (for <=) or high (for
+ * >=), the least or the most the left side can be where the other rows
+ * hold.  Digits a row can need: 64 per variable at most, and its
+ * slack's. */
+static int add_row(struct qubo *q, const struct linear *lin,
+		   const struct xrow *r, long low, long high, double lagrange)
+{
+	struct digit *d;
+	long slack;
 	size_t i, n = 0;
 	char name[EXPORT_LABEL_MAX];
 
+	d = malloc((r->n + 1) * 64 * sizeof *d);
 	if (!d) {
 		q->failed = true;
 		return RIVER_ENOMEM;
 	}
-	for (i = r->first; i < r->first + r->n; i++) {
-		const struct lin_var *v = &lin->vars[lin->terms[i].var];
-		long c = lin->terms[i].coef;
+	for (i = 0; i < r->n; i++) {
+		const struct lin_var *v = &lin->vars[r->t[i].var];
 
-		n += digits_of(q, v->name, v->upper, v->integer, true, (double)c,
-			       d + n);
-		if (c > 0)
-			high += c * v->upper;
-		else
-			low += c * v->upper;
+		n += digits_of(q, v->name, v->upper, v->integer, true,
+			       (double)r->t[i].coef, d + n);
 	}
 	/* Slack makes an inequality an equation: sum + slack = rhs, or
 	 * sum - slack = rhs. */
@@ -197,6 +395,404 @@ static int add_row(struct qubo *q, const struct linear *lin,
 	add_square(q, d, n, -(double)r->rhs, lagrange);
 	free(d);
 	return q->failed ? RIVER_ENOMEM : RIVER_OK;
+}
+
+/* ---- Variables that equations define ------------------------------
+ *
+ * An equation that defines a variable (lin_row.defines: what is
+ * available to cross, and what crosses, from the positions) makes it
+ * a function of the others: v = (rhs - the other terms) / its
+ * coefficient, when that is 1 or -1.  The penalty form has no such
+ * variable: the equation is dropped, v is written as what defines it
+ * in every other row, and its bounds become rows of their own,
+ * low_NAME (it is at least 0) and high_NAME (at most its upper bound),
+ * which most often hold by themselves or cost no slack.  A variable
+ * defined in terms of another defined one is written all the way down
+ * to the variables that remain. */
+
+/* add coef times variable v, written as what defines it, to r. */
+static void expand(struct xrow *r, const struct linear *lin,
+		   const struct lin_row *const *def, size_t v, long coef,
+		   unsigned depth)
+{
+	const struct lin_row *d = def[v];
+	size_t i;
+
+	if (!d || depth > 64) {
+		for (i = 0; i < r->n; i++) {
+			if (r->t[i].var == v) {
+				r->t[i].coef += coef;
+				return;
+			}
+		}
+		if (r->n == r->cap) {
+			size_t cap = r->cap ? r->cap * 2 : 16;
+			struct lin_term *t = realloc(r->t, cap * sizeof *t);
+
+			if (!t) {
+				r->failed = true;
+				return;
+			}
+			r->t = t;
+			r->cap = cap;
+		}
+		r->t[r->n].var = v;
+		r->t[r->n].coef = coef;
+		r->n++;
+		return;
+	}
+	/* v = (rhs - others) / c, c being 1 or -1. */
+	{
+		long c = 0;
+
+		for (i = d->first; i < d->first + d->n; i++)
+			if (lin->terms[i].var == v)
+				c = lin->terms[i].coef;
+		r->rhs -= coef * c * d->rhs;
+		for (i = d->first; i < d->first + d->n; i++)
+			if (lin->terms[i].var != v)
+				expand(r, lin, def, lin->terms[i].var,
+				       -coef * c * lin->terms[i].coef, depth + 1);
+	}
+}
+
+/* Drop the terms of r whose coefficients cancelled. */
+static void drop_zeros(struct xrow *r)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < r->n; i++)
+		if (r->t[i].coef != 0)
+			r->t[k++] = r->t[i];
+	r->n = k;
+}
+
+/* r as row src of lin with the defined variables written out; its
+ * terms of coefficient 0 dropped. */
+static void expand_row(struct xrow *r, const struct linear *lin,
+		       const struct lin_row *const *def,
+		       const struct lin_row *src)
+{
+	size_t i;
+
+	r->name = src->name;
+	r->n = 0;
+	r->op = src->op;
+	r->rhs = src->rhs;
+	for (i = src->first; i < src->first + src->n; i++)
+		expand(r, lin, def, lin->terms[i].var, lin->terms[i].coef, 0);
+	drop_zeros(r);
+}
+
+/* Which rows define which variables: def[v] the row defining v, NULL
+ * for a variable that remains. */
+static void find_definitions(const struct linear *lin,
+			     const struct lin_row **def)
+{
+	size_t i, k;
+
+	for (i = 0; i < lin->n_rows; i++) {
+		const struct lin_row *r = &lin->rows[i];
+
+		if (r->op != '=' || r->defines == SIZE_MAX || def[r->defines])
+			continue;
+		for (k = r->first; k < r->first + r->n; k++)
+			if (lin->terms[k].var == r->defines &&
+			    (lin->terms[k].coef == 1 || lin->terms[k].coef == -1))
+				def[r->defines] = r;
+	}
+}
+
+/* Does row r hold whatever its variables are? */
+static bool always_holds(const struct linear *lin, const struct xrow *r)
+{
+	long low, high;
+
+	row_range(lin, r, &low, &high);
+	return (r->op == '<' && high <= r->rhs) ||
+	       (r->op == '>' && low >= r->rhs) ||
+	       (r->op == '=' && low == r->rhs && high == r->rhs);
+}
+
+static int by_size_down(const void *a, const void *b)
+{
+	const struct xrow *x = *(const struct xrow *const *)a;
+	const struct xrow *y = *(const struct xrow *const *)b;
+
+	return (x->n < y->n) - (x->n > y->n);
+}
+
+/* The rows of binary variables of each variable, up to REDUNDANT_MAX
+ * of them, and which rows need no more penalty (done). */
+struct within {
+	size_t **of_var;
+	size_t *count;
+	size_t *seen; /* by the number + 1 of the row last looked from */
+	bool *done;
+};
+
+/* group[0] = rows + me, then the rows not to skip whose variables are
+ * among its own; how many. */
+static size_t rows_within(const struct within *w, struct xrow *rows,
+			  size_t me, const bool *skip,
+			  const struct xrow **group)
+{
+	size_t n_group = 1, t, k, j, v;
+
+	group[0] = &rows[me];
+	w->seen[me] = me + 1;
+	for (t = 0; t < rows[me].n; t++) {
+		v = rows[me].t[t].var;
+		for (k = 0; k < w->count[v]; k++) {
+			j = w->of_var[v][k];
+			if (w->seen[j] != me + 1 && !skip[j] &&
+			    vars_within(&rows[j], &rows[me]))
+				group[n_group++] = &rows[j];
+			w->seen[j] = me + 1;
+		}
+	}
+	return n_group;
+}
+
+/* Is every assignment that breaks group[0] one that breaks another row
+ * of the group?  Then group[0] needs no penalty of its own. */
+static bool redundant(const struct xrow *const *group, size_t n_group)
+{
+	unsigned m;
+	size_t k;
+
+	for (m = 0; m < 1u << group[0]->n; m++) {
+		if (!broken_at(group[0], group[0], m))
+			continue;
+		for (k = 1; k < n_group && !broken_at(group[k], group[0], m); k++)
+			;
+		if (k == n_group)
+			return false;
+	}
+	return true;
+}
+
+/* The least and the most the left side of group[0] can be where the
+ * other rows of the group hold, into *low and *high (left as they are
+ * when they hold nowhere). */
+static void reach(const struct xrow *const *group, size_t n_group,
+		  long *low, long *high)
+{
+	const struct xrow *r = group[0];
+	bool any = false;
+	long least = 0, most = 0;
+	unsigned m;
+	size_t k;
+
+	for (m = 0; m < 1u << r->n; m++) {
+		long sum = 0;
+
+		for (k = 1; k < n_group && !broken_at(group[k], r, m); k++)
+			;
+		if (k < n_group)
+			continue;
+		for (k = 0; k < r->n; k++)
+			if (m >> k & 1)
+				sum += r->t[k].coef;
+		least = any && least < sum ? least : sum;
+		most = any && most > sum ? most : sum;
+		any = true;
+	}
+	if (any) {
+		*low = least;
+		*high = most;
+	}
+}
+
+/* The penalties of the rows rows[0..n): none for a row that always
+ * holds, or one whose every violation breaks rows within it that keep
+ * theirs ("someone aboard" where the only rower must cross); the
+ * indicator of a group of small rows (a row and those whose variables
+ * are among its own) where it is quadratic; else the square with
+ * slack.  The widest rows first. */
+static int add_penalties(struct qubo *q, const struct linear *lin,
+			 struct xrow *rows, size_t n, double lagrange)
+{
+	struct xrow **order = malloc((n + 1) * sizeof *order);
+	const struct xrow **group = malloc((n + 1) * sizeof *group);
+	struct within w;
+	bool *dropped = calloc(n + 1, sizeof *dropped);
+	/* (The slacks add variables: these are the rows'.) */
+	size_t n_vars = lin->n_vars, i, k, j, me, n_group;
+	int rc = RIVER_OK;
+
+	w.of_var = calloc(n_vars + 1, sizeof *w.of_var);
+	w.count = calloc(n_vars + 1, sizeof *w.count);
+	w.done = calloc(n + 1, sizeof *w.done);
+	w.seen = calloc(n + 1, sizeof *w.seen);
+	if (!order || !group || !w.of_var || !w.count || !w.done || !w.seen ||
+	    !dropped) {
+		rc = RIVER_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		w.done[i] = dropped[i] = always_holds(lin, &rows[i]);
+		if (!w.done[i] && binary_row(lin, &rows[i], REDUNDANT_MAX))
+			for (k = 0; k < rows[i].n; k++)
+				w.count[rows[i].t[k].var]++;
+	}
+	for (i = 0; i < n_vars; i++) {
+		w.of_var[i] = malloc((w.count[i] + 1) * sizeof **w.of_var);
+		if (!w.of_var[i]) {
+			rc = RIVER_ENOMEM;
+			goto out;
+		}
+		w.count[i] = 0;
+	}
+	for (i = 0; i < n; i++)
+		if (!w.done[i] && binary_row(lin, &rows[i], REDUNDANT_MAX))
+			for (k = 0; k < rows[i].n; k++) {
+				size_t v = rows[i].t[k].var;
+
+				w.of_var[v][w.count[v]++] = i;
+			}
+	for (i = 0; i < n; i++)
+		order[i] = &rows[i];
+	qsort(order, n, sizeof *order, by_size_down);
+	/* Rows that the others make unnecessary. */
+	for (i = 0; i < n; i++) {
+		me = (size_t)(order[i] - rows);
+		if (w.done[me] || !binary_row(lin, order[i], REDUNDANT_MAX))
+			continue;
+		n_group = rows_within(&w, rows, me, w.done, group);
+		w.done[me] = n_group > 1 && redundant(group, n_group);
+		dropped[me] = w.done[me];
+	}
+	/* Indicators. */
+	for (i = 0; i < n; i++) {
+		me = (size_t)(order[i] - rows);
+		if (w.done[me] || !binary_row(lin, order[i], INDICATOR_MAX))
+			continue;
+		n_group = rows_within(&w, rows, me, w.done, group);
+		/* Else the rows of the very same variables (the two sides of
+		 * a rule), else the row alone. */
+		if (!add_indicator(q, lin, group, n_group, lagrange)) {
+			for (k = j = 0; k < n_group; k++)
+				if (group[k]->n == order[i]->n)
+					group[j++] = group[k];
+			n_group = j;
+			if (!add_indicator(q, lin, group, n_group, lagrange))
+				n_group = add_indicator(q, lin, group, 1,
+							lagrange) ? 1 : 0;
+		}
+		for (k = 0; k < n_group; k++)
+			w.done[group[k] - rows] = true;
+	}
+	/* Squares with slack, whose range the rows within keep small. */
+	for (i = 0; rc == RIVER_OK && i < n; i++) {
+		long low, high;
+
+		if (w.done[i])
+			continue;
+		row_range(lin, &rows[i], &low, &high);
+		if (binary_row(lin, &rows[i], REDUNDANT_MAX)) {
+			n_group = rows_within(&w, rows, i, dropped, group);
+			reach(group, n_group, &low, &high);
+		}
+		rc = add_row(q, lin, &rows[i], low, high, lagrange);
+	}
+	if (q->failed)
+		rc = RIVER_ENOMEM;
+out:
+	if (w.of_var)
+		for (i = 0; i < n_vars; i++)
+			free(w.of_var[i]);
+	free(w.of_var);
+	free(w.count);
+	free(w.done);
+	free(w.seen);
+	free(dropped);
+	free(group);
+	free(order);
+	return rc;
+}
+
+/* Row r of lin's variables as a row of q's binary ones: an integer as
+ * its digits (NAME[k]), each with its weight.  false when memory runs
+ * out. */
+static bool to_digits(struct qubo *q, const struct linear *lin,
+		      struct xrow *r)
+{
+	struct lin_term *t = malloc((r->n * 64 + 1) * sizeof *t);
+	struct digit d[64];
+	size_t i, k, n = 0, got;
+
+	if (!t)
+		return false;
+	for (i = 0; i < r->n; i++) {
+		const struct lin_var *v = &lin->vars[r->t[i].var];
+
+		got = digits_of(q, v->name, v->upper, v->integer, true,
+				(double)r->t[i].coef, d);
+		if (got == 0) {
+			free(t);
+			return false;
+		}
+		for (k = 0; k < got; k++) {
+			t[n].var = d[k].var;
+			t[n].coef = (long)d[k].weight;
+			n++;
+		}
+	}
+	free(r->t);
+	r->t = t;
+	r->n = r->cap = n;
+	return true;
+}
+
+/* Every row of lin but the definitions def found, and the bounds of
+ * what they define, written out, into q. */
+static int add_rows(struct qubo *q, const struct linear *lin,
+		    const struct lin_row *const *def, double lagrange)
+{
+	size_t n_def = 0, n = 0, i;
+	struct xrow *rows;
+	int rc = RIVER_OK, high;
+
+	for (i = 0; i < lin->n_vars; i++)
+		n_def += def[i] != NULL;
+	rows = calloc(lin->n_rows + 2 * n_def + 1, sizeof *rows);
+	if (!rows)
+		return RIVER_ENOMEM;
+	for (i = 0; i < lin->n_rows; i++) {
+		const struct lin_row *src = &lin->rows[i];
+
+		if (src->defines != SIZE_MAX && def[src->defines] == src)
+			continue;
+		expand_row(&rows[n++], lin, def, src);
+	}
+	for (i = 0; i < lin->n_vars; i++) {
+		if (!def[i])
+			continue;
+		/* The variable written out: v = terms - rhs, at least 0 and
+		 * at most its upper bound. */
+		for (high = 0; high <= 1; high++) {
+			struct xrow *b = &rows[n++];
+
+			snprintf(b->own, sizeof b->own, "%s_%s",
+				 high ? "high" : "low", lin->vars[i].name);
+			b->name = b->own;
+			expand(b, lin, def, i, 1, 0);
+			drop_zeros(b);
+			b->op = high ? '<' : '>';
+			b->rhs += high ? lin->vars[i].upper : 0;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (rows[i].failed || !to_digits(q, lin, &rows[i]))
+			rc = RIVER_ENOMEM;
+	/* From here on the rows are over q's binary variables. */
+	if (rc == RIVER_OK)
+		rc = add_penalties(q, &q->vars, rows, n, lagrange);
+	for (i = 0; i < n; i++)
+		free(rows[i].t);
+	free(rows);
+	return rc;
 }
 
 static int by_key(const void *a, const void *b)
@@ -305,6 +901,7 @@ int export_bqm(struct export_ctx *ctx)
 {
 	struct linear lin;
 	struct qubo q;
+	const struct lin_row **def = NULL;
 	double lagrange = ctx->lagrange;
 	size_t i;
 	int rc;
@@ -319,12 +916,21 @@ int export_bqm(struct export_ctx *ctx)
 	rc = export_linear(ctx, &lin);
 	if (rc == RIVER_OK && lagrange == 0)
 		lagrange = objective_most(&lin) + 1;
+	if (rc == RIVER_OK) {
+		def = calloc(lin.n_vars + 1, sizeof *def);
+		if (!def)
+			rc = RIVER_ENOMEM;
+		else
+			find_definitions(&lin, def);
+	}
 	for (i = 0; rc == RIVER_OK && i < lin.n_vars; i++) {
 		struct digit d[64];
 
-		/* Every variable gets its digits, even one no row names. */
-		digits_of(&q, lin.vars[i].name, lin.vars[i].upper,
-			  lin.vars[i].integer, true, 0, d);
+		/* Every variable that remains gets its digits, even one no
+		 * row names. */
+		if (!def[i])
+			digits_of(&q, lin.vars[i].name, lin.vars[i].upper,
+				  lin.vars[i].integer, true, 0, d);
 	}
 	for (i = lin.objective.first;
 	     rc == RIVER_OK && i < lin.objective.first + lin.objective.n; i++) {
@@ -336,8 +942,8 @@ int export_bqm(struct export_ctx *ctx)
 		for (k = 0; k < n; k++)
 			q.linear[d[k].var] += d[k].weight;
 	}
-	for (i = 0; rc == RIVER_OK && i < lin.n_rows; i++)
-		rc = add_row(&q, &lin, &lin.rows[i], lagrange);
+	if (rc == RIVER_OK)
+		rc = add_rows(&q, &lin, def, lagrange);
 	if (rc == RIVER_OK && !q.failed && largest(&q) > EXACT_MAX)
 		rc = diag_set(ctx->diag, ctx->lagrange != 0 ? RIVER_EINVAL
 							    : RIVER_ETOOBIG,
@@ -352,6 +958,7 @@ int export_bqm(struct export_ctx *ctx)
 	/* add_row runs out of memory with no diag to fill. */
 	if ((rc == RIVER_OK && q.failed) || rc == RIVER_ENOMEM)
 		rc = diag_set(ctx->diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	free(def);
 	linear_release(&lin);
 	linear_release(&q.vars);
 	free(q.linear);

@@ -168,6 +168,7 @@ void linear_row(struct linear *m, const char *name, bool objective)
 	r->n = 0;
 	r->op = 0;
 	r->rhs = 0;
+	r->defines = SIZE_MAX;
 }
 
 void linear_term(struct linear *m, long coef, const char *var)
@@ -212,6 +213,18 @@ void linear_end(struct linear *m, char op, long rhs)
 		return;
 	r->op = op ? op : '=';
 	r->rhs = rhs;
+}
+
+void linear_defines(struct linear *m, const char *var)
+{
+	struct lin_row *r = current(m);
+	size_t v;
+
+	if (!r)
+		return;
+	v = linear_var(m, var);
+	if (v != SIZE_MAX)
+		r->defines = v;
 }
 
 void linear_put_terms(struct buf *o, const struct linear *m,

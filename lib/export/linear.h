@@ -23,6 +23,10 @@ struct lin_row {
 	size_t first, n; /* its terms */
 	char op;         /* '<' (<=), '>' (>=) or '=' */
 	long rhs;
+	/* An equation that defines a variable (what is available, what
+	 * crosses) names it: the penalty form (bqm.c) writes the variable
+	 * as what defines it.  SIZE_MAX for any other row. */
+	size_t defines;
 };
 
 struct linear {
@@ -56,6 +60,8 @@ void linear_term(struct linear *m, long coef, const char *var);
 /* A term of variable number v (from linear_var). */
 void linear_term_var(struct linear *m, long coef, size_t v);
 void linear_end(struct linear *m, char op, long rhs);
+/* The row being built defines the variable called var. */
+void linear_defines(struct linear *m, const char *var);
 
 /* A row's terms as the LP format writes them, " a + 2 b - c"; with
  * wrap after every six terms but the last, unless wrap is NULL. */

@@ -88,6 +88,16 @@ static void end_row(struct lin *l, const char *op, long rhs)
 	linear_end(l->m, op[0] == '<' ? '<' : op[0] == '>' ? '>' : '=', rhs);
 }
 
+/* The row just ended defines the variable named (see lin_row). */
+static void defines(struct lin *l, const char *fmt, const char *name,
+		    unsigned s)
+{
+	char var[EXPORT_LABEL_MAX];
+
+	name_at(l->m, var, sizeof var, fmt, name, s);
+	linear_defines(l->m, var);
+}
+
 /* The crossings, or with least time the time: the sum of trip_s. */
 static void put_objective(struct export_ctx *ctx)
 {
@@ -207,6 +217,7 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 		term(&l, 1, "avail_%s_%s", n, s);
 		term(&l, from_left ? 1 : -1, fmt, n, s - 1);
 		end_row(&l, "=", from_left ? all : 0);
+		defines(&l, "avail_%s_%s", n, s);
 		l = row(ctx->linear, "choose_%s_%s", n, s);
 		term(&l, 1, "choice_%s_%s", n, s);
 		term(&l, -1, "avail_%s_%s", n, s);
@@ -216,6 +227,7 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 		term(&l, -1, fmt, n, s - 1);
 		term(&l, from_left ? -1 : 1, "choice_%s_%s", n, s);
 		end_row(&l, "=", 0);
+		defines(&l, "choice_%s_%s", n, s);
 	}
 	put_passengers(ctx, s);
 }

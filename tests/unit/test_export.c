@@ -150,8 +150,8 @@ static void test_bqm_with_a_passenger(void **state)
 		     "rowers farmer\n", 1, 0);
 	assert_true(fabs(ground_states(&b, &x, &ways) - 1.0) < 1e-9);
 	assert_int_equal(ways, 1);
-	assert_true(bit_named(&b, x, "choice_goat_1"));
-	assert_true(bit_named(&b, x, "choice_farmer_1"));
+	assert_true(bit_named(&b, x, "pos_goat_1"));
+	assert_true(bit_named(&b, x, "pos_farmer_1"));
 	release_bqm(&b);
 }
 
