@@ -178,6 +178,9 @@ def test_places_plan_steps() -> None:
     plan = puzzle.solve()
     assert puzzle.places == ["left bank", "island", "right bank"]
     first = plan.steps[0]
-    assert (first.source, first.target) == ("left bank", "island")
-    assert first.after.at["island"] == first.load
+    # Everything starts on the left bank: the first leg leaves it for an
+    # empty place, which then holds the load.
+    assert first.source == "left bank"
+    assert first.target in ("island", "right bank")
+    assert first.after.at[first.target] == first.load
     assert puzzle.verify(plan).legal
