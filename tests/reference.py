@@ -17,14 +17,22 @@ written as .puz text, and a plain search written straight from river(5)'s
 Every fourth puzzle (SEED a multiple of 4) has places or boats: more
 than two places (islands), or several boats, each with its seats, time
 and routes; its verdict is written after "places", without states.
+Some of two boats have rowers of their own ("the raft is rowed by", in
+place of the rowers line for that boat, the turns of "rows only" the
+same in either), the second boat sometimes its own load limit and list
+of loads (without seats, it takes as many as there are copies), and
+some pairs of places a leg time of their own ("between left bank and
+island in time 3"), often with the least time sought.
 
 The search walks states (where each copy is, the boat, the crossing
 number, the last load's weight, the time so far), cheapest first, and
 counts the cheapest plans; the cost is crossings, or time when the
 puzzle minimizes it.  The search of places walks the same states with
 each copy's place and each boat's: a crossing is a leg of one boat
-between two places its routes join, and every place keeps the rules
-of the banks.
+between two places its routes join, with a load that boat's seats,
+load limit and loads allow and one of its rowers may row, taking the
+slowest passenger's time, the boat's or the leg's, whichever is most;
+every place keeps the rules of the banks.
 """
 import heapq
 import itertools
@@ -142,13 +150,9 @@ def make_puzzle(rng, labels=None):
     boat = []
     r = rng.random()
     if r < 0.2:
-        # a list of loads: single items, and one pair
-        loads = [[x] for x in range(n_items) if items[x]["rows"]]
-        x, y = rng.sample(range(n_items), 2)
-        loads.append([x, y])
-        p["loads"] = loads
-        boat.append("carries " + " or ".join(
-            " and ".join(names[i] for i in ld) for ld in loads))
+        p["loads"], text = carries_clause(
+            rng, items, [x for x in range(n_items) if items[x]["rows"]])
+        boat.append(text)
         p["seats"] = sum(it["copies"] for it in items)
     else:
         boat.append("seats %d" % p["seats"])
@@ -189,6 +193,15 @@ def make_puzzle(rng, labels=None):
     if p["time_limit"] is not None:
         lines.append("time limit %d" % p["time_limit"])
     return "\n".join(lines) + "\n", p
+
+
+def carries_clause(rng, items, rowers):
+    """A random list of loads, and its "carries" clause: each of the
+    rowers (indices) alone, and one pair of any items."""
+    loads = [[x] for x in rowers]
+    loads.append(rng.sample(range(len(items)), 2))
+    return loads, "carries " + " or ".join(
+        " and ".join(items[i]["name"] for i in ld) for ld in loads)
 
 
 def random_rule(rng, items):
@@ -429,6 +442,10 @@ def banks_ok(p, right):
 def loads_from(p, here, crossing, prev_weight, elapsed):
     """The legal loads (copies per item) leaving a bank holding here."""
     items = p["items"]
+    # The boat's own rowers (indices), or the rowers line's.
+    rowers = p.get("rowers")
+    if rowers is None:
+        rowers = [x for x, it in enumerate(items) if it["rows"]]
     ranges = [range(0, min(h, p["seats"]) + 1) for h in here]
     for load in itertools.product(*ranges):
         n = sum(load)
@@ -443,8 +460,8 @@ def loads_from(p, here, crossing, prev_weight, elapsed):
         if p["load"] and weight > p["load"]:
             continue
         rowed = False
-        for c, it in zip(load, items):
-            if not c or not it["rows"]:
+        for x, (c, it) in enumerate(zip(load, items)):
+            if not c or x not in rowers:
                 continue
             if it["alone"] and n != 1:
                 continue
@@ -586,11 +603,13 @@ def random_routes(rng, n_places):
             return routes
 
 
-def routes_text(rng, places, routes):
-    """The pairs as "the boat may go between" writes them."""
+def routes_text(rng, places, routes, legs):
+    """The pairs as "the boat may go between" writes them, each with its
+    leg time, if any."""
     return ", ".join("%s and %s" % tuple(
         place_words(rng, places, x) for x in
-        (sorted(pq) if rng.random() < 0.5 else sorted(pq, reverse=True)))
+        (sorted(pq) if rng.random() < 0.5 else sorted(pq, reverse=True))) +
+        (" in time %d" % legs[pq] if pq in legs else "")
         for pq in sorted(routes, key=sorted))
 
 
@@ -599,8 +618,9 @@ def make_places_puzzle(rng):
     and one boat (its routes sometimes restricted), two banks and two
     boats, or three places and two boats that go between different
     places; a few individuals (two often alike) and small kinds, or
-    couples under the jealous husbands' rule, rowers with their turns,
-    a few rules of every kind, a start or goal that puts some of it on
+    couples under the jealous husbands' rule, rowers with their turns
+    (each of two boats sometimes its own), the second boat's own load
+    limit or loads, leg times of their own, a few rules of every kind, a start or goal that puts some of it on
     an island, and sometimes times, the least of which is sought.  A
     rule that the start or the goal would break is mostly drawn again
     (a few puzzles in a hundred are refused for one)."""
@@ -639,15 +659,19 @@ def make_places_puzzle(rng):
     p = {"items": items, "rules": [], "seats": 0, "load": 0, "margin": None,
          "loads": None, "boat_time": 0, "minimize_time": False,
          "time_limit": None, "places": places, "boats": []}
-    if couples:
-        r = rng.random()
-        rowers = items if r < 0.6 else items[:couples] if r < 0.9 else \
-            [items[0], items[couples]]
-    else:
-        rowers = [it for it in items if rng.random() < 0.8] or [rng.choice(items)]
+    rowers = draw_rowers(rng, items, couples, 0.8)
     for it in items:
         it["rows"] = it in rowers
-    for it in rowers:
+    # Each of two boats sometimes has rowers of its own ("the raft is
+    # rowed by"), in place of the rowers line: one boat, or both (the
+    # rowers line then says nothing, and is mostly left out).
+    own_rowers = [None] * n_boats
+    if n_boats == 2 and rng.random() < 0.4:
+        for b in rng.choice([[0], [1], [0, 1]]):
+            own_rowers[b] = draw_rowers(rng, items, couples, 0.5)
+    # The rowing turns are for whoever rows some boat.
+    for it in [it for it in items if it["rows"] and None in own_rowers or
+               any(it in own for own in own_rowers if own)]:
         r = rng.random()
         if r < (0.05 if couples else 0.1):
             it["alone"] = True
@@ -661,6 +685,10 @@ def make_places_puzzle(rng):
         for key in ("weight", "time", "rows", "alone", "every"):
             b[key] = a[key]
         b["on"] = set(a["on"])
+        for own in own_rowers:
+            if own is not None:
+                own[:] = [it for it in items if it in own and it is not b or
+                          it is b and a in own] or [a, b]
         rowers = [it for it in items if it["rows"]]
         if not rowers:
             items[0]["rows"] = True
@@ -679,29 +707,30 @@ def make_places_puzzle(rng):
     if n_places > 2 or rng.random() < 0.5:
         lines.append("places " + ", ".join(places))
     # The boats: one (its seats, or a list of loads, a load limit, a
-    # margin), or two named ones, each its seats and perhaps a time;
-    # each goes between any two places unless its routes say otherwise.
+    # margin), or two named ones, each its seats and perhaps a time,
+    # the raft perhaps a load limit or loads of its own; each goes
+    # between any two places unless its routes say otherwise.
+    # Some pairs of places, in some puzzles, have a leg time of their own
+    # ("in time 3"), the least time of a leg between them.
     every_pair = {frozenset(pq) for pq in
                   itertools.combinations(range(n_places), 2)}
+    all_copies = sum(it["copies"] for it in items)
+    legs = rng.random() < 0.3
     route_lines = []
     if n_boats == 1:
-        boat = {"name": rng.choice(["boat", "ferry"]),
-                "seats": rng.choice([1, 2, 2, 2, 3, 3]),
-                "time": 0, "routes": every_pair}
+        boat = new_boat(rng.choice(["boat", "ferry"]),
+                        rng.choice([1, 2, 2, 2, 3, 3]), every_pair,
+                        [x for x in range(n_items) if items[x]["rows"]])
         clauses = []
         if rng.random() < 0.1:
-            loads = [[x] for x in range(n_items) if items[x]["rows"]]
-            x, y = rng.sample(range(n_items), 2)
-            loads.append([x, y])
-            p["loads"] = loads
-            boat["seats"] = sum(it["copies"] for it in items)
-            clauses.append("carries " + " or ".join(
-                " and ".join(names[i] for i in ld) for ld in loads))
+            boat["loads"], text = carries_clause(rng, items, boat["rowers"])
+            boat["seats"] = all_copies
+            clauses.append(text)
         else:
             clauses.append("seats %d" % boat["seats"])
         if rng.random() < 0.15:
-            p["load"] = rng.randint(3, 8)
-            clauses.append("load %d" % p["load"])
+            boat["load"] = rng.randint(3, 8)
+            clauses.append("load %d" % boat["load"])
         if rng.random() < 0.15:
             p["margin"] = rng.randint(1, 3)
             clauses.append("margin %d" % p["margin"])
@@ -713,24 +742,51 @@ def make_places_puzzle(rng):
         p["boats"].append(boat)
         r = rng.random()
         if r < 0.45:
-            boat["routes"] = random_routes(rng, n_places)
-            route_lines.append("the %s may %s between %s" % (
-                boat["name"], rng.choice(["go", "go", "travel"]),
-                routes_text(rng, places, boat["routes"])))
-        elif r < 0.55:
-            route_lines.append("the %s may go between any two places" %
-                               boat["name"])
+            route_lines.append(route_line(rng, places, boat,
+                                          random_routes(rng, n_places), legs))
+        elif r < 0.55 or legs and r < 0.7:
+            route_lines.append(route_line(rng, places, boat, every_pair, legs))
     else:
-        for name, seats in (("ferry", [2, 2, 3]), ("raft", [1, 1, 2])):
-            boat = {"name": name, "seats": rng.choice(seats), "time": 0,
-                    "routes": every_pair}
-            clause = "seats %d" % boat["seats"]
+        for b, (name, seats) in enumerate((("ferry", [2, 2, 3]),
+                                           ("raft", [1, 1, 2]))):
+            boat = new_boat(name, rng.choice(seats), every_pair,
+                            [x for x in range(n_items) if
+                             items[x] in (own_rowers[b] or rowers)])
+            clauses = ["seats %d" % boat["seats"]]
             if rng.random() < 0.3:
                 boat["time"] = rng.randint(1, 4)
-                clause += ", time %d" % boat["time"]
-            lines.append("boat %s %s" % (name, clause))
+                clauses.append("time %d" % boat["time"])
+            # The raft sometimes its own list of loads or load limit, or
+            # both; without seats, it takes as many as there are copies.
+            if name == "raft" and rng.random() < 0.4:
+                r = rng.random()
+                if r < 0.6:
+                    boat["loads"], text = carries_clause(rng, items,
+                                                         boat["rowers"])
+                    clauses.append(text)
+                if r > 0.4:
+                    boat["load"] = rng.randint(3, 8)
+                    clauses.append("load %d" % boat["load"])
+                if rng.random() < 0.5:
+                    boat["seats"] = all_copies
+                    clauses.pop(0)
+                rng.shuffle(clauses)
+            elif rng.random() < 0.1:
+                boat["load"] = rng.randint(3, 8)
+                clauses.append("load %d" % boat["load"])
+            lines.append("boat %s %s" % (name, ", ".join(clauses)))
             p["boats"].append(boat)
-        if n_places > 2:
+        if n_places == 2 and legs and rng.random() < 0.3:
+            # "the boat may go between" gives every boat the same legs.
+            route_lines.append(route_line(rng, places, p["boats"][0],
+                                          every_pair, legs, "boat"))
+            p["boats"][1]["legs"] = p["boats"][0]["legs"]
+        elif n_places == 2:
+            for boat in p["boats"]:
+                if legs and rng.random() < 0.5:
+                    route_lines.append(route_line(rng, places, boat,
+                                                  every_pair, legs))
+        else:
             # Different routes: one boat's or both restricted.
             while True:
                 routes = [random_routes(rng, n_places) if rng.random() < 0.8
@@ -738,18 +794,22 @@ def make_places_puzzle(rng):
                 if routes[0] != routes[1]:
                     break
             for boat, rt in zip(p["boats"], routes):
-                boat["routes"] = rt
-                if rt != every_pair or rng.random() < 0.3:
-                    route_lines.append("the %s may go between %s" % (
-                        boat["name"], routes_text(rng, places, rt)
-                        if rt != every_pair else "any two places"))
-    if couples and len(rowers) == n_items and rng.random() < 0.5:
-        lines.append("rowers husband, wife")
-    elif couples and rowers == items[:couples] and rng.random() < 0.5:
-        lines.append("rowers husband")
-    else:
-        lines.append("rowers " + ", ".join(it["name"] for it in rowers))
-    for it in rowers:
+                if rt != every_pair or legs or rng.random() < 0.3:
+                    route_lines.append(route_line(rng, places, boat, rt,
+                                                  legs))
+    # The rowers line, unless every boat has rowers of its own (with one
+    # boat, "the ferry is rowed by" is its rowers line).
+    if None in own_rowers or rng.random() < 0.3:
+        if n_boats == 1 and boat["name"] != "boat" and rng.random() < 0.3:
+            lines.append("the %s is rowed by %s" % (
+                boat["name"], rowers_text(rng, items, couples, rowers)))
+        else:
+            lines.append("rowers " + rowers_text(rng, items, couples, rowers))
+    for boat, own in zip(p["boats"], own_rowers):
+        if own is not None:
+            lines.append("the %s is rowed by %s" % (
+                boat["name"], rowers_text(rng, items, couples, own)))
+    for it in items:
         if it["alone"]:
             lines.append("%s rows only alone" % it["name"])
         elif it["every"]:
@@ -839,13 +899,59 @@ def make_places_puzzle(rng):
         else:
             continue
         lines.append(rule["text"])
-    if rng.random() < 0.3:
+    if rng.random() < (0.5 if any(b["legs"] for b in p["boats"]) else 0.3):
         p["minimize_time"] = True
         lines.append("minimize time")
     if rng.random() < 0.15:
         p["time_limit"] = rng.randint(8, 30)
         lines.append("time limit %d" % p["time_limit"])
     return "\n".join(lines) + "\n", p
+
+
+def draw_rowers(rng, items, couples, share):
+    """Who rows: of couples, everyone, the husbands or the first couple;
+    else each item by chance share, at least one."""
+    if couples:
+        r = rng.random()
+        return list(items) if r < 0.6 else items[:couples] if r < 0.9 \
+            else [items[0], items[couples]]
+    return [it for it in items if rng.random() < share] or [rng.choice(items)]
+
+
+def rowers_text(rng, items, couples, rowers):
+    """The rowers as a rowers line or "is rowed by" names them: the
+    families when they are whole, or each by name."""
+    if couples and len(rowers) == len(items) and rng.random() < 0.5:
+        return "husband, wife"
+    if couples and rowers == items[:couples] and rng.random() < 0.5:
+        return "husband"
+    return ", ".join(it["name"] for it in rowers)
+
+
+def new_boat(name, seats, routes, rowers):
+    """A boat as search_places reads it: its seats, time, load limit,
+    list of loads, rowers (indices), pairs of places and their own leg
+    times."""
+    return {"name": name, "seats": seats, "time": 0, "load": 0,
+            "loads": None, "rowers": rowers, "routes": routes, "legs": {}}
+
+
+def route_line(rng, places, boat, routes, legs, name=None):
+    """Let boat go between routes (pairs of places), some of them with a
+    leg time of their own when legs, and say so (by name, when given,
+    rather than by the boat's)."""
+    boat["routes"] = routes
+    if legs:
+        boat["legs"] = {pq: rng.randint(2, 7)
+                        for pq in sorted(routes, key=sorted)
+                        if rng.random() < 0.6}
+    if len(routes) == len(places) * (len(places) - 1) // 2 and \
+            not boat["legs"] and rng.random() < 0.7:
+        what = "any two places"
+    else:
+        what = routes_text(rng, places, routes, boat["legs"])
+    return "the %s may %s between %s" % (
+        name or boat["name"], rng.choice(["go", "go", "travel"]), what)
 
 
 def places_ok(p, at):
@@ -871,8 +977,14 @@ def search_places(p):
     for it in items:
         if it["every"]:
             period = period * it["every"] // __import__("math").gcd(period, it["every"])
-    # Each boat as loads_from reads the one boat of two banks.
-    boat_p = [dict(p, seats=b["seats"], boat_time=b["time"]) for b in p["boats"]]
+    # Each boat on each leg as loads_from reads the one boat of two
+    # banks: its seats, load limit, loads and rowers, and the least time
+    # of a trip, the boat's or the leg's, whichever is more.
+    boat_p = {(b, pq): dict(p, seats=boat["seats"], load=boat["load"],
+                            loads=boat["loads"], rowers=boat["rowers"],
+                            boat_time=max(boat["time"],
+                                          boat["legs"].get(pq, 0)))
+              for b, boat in enumerate(p["boats"]) for pq in boat["routes"]}
 
     def key(s):
         at, boats, crossing, prev, elapsed = s
@@ -909,10 +1021,11 @@ def search_places(p):
         for b, boat in enumerate(p["boats"]):
             here = boats[b]
             for there in range(n_places):
-                if there == here or frozenset((here, there)) not in boat["routes"]:
+                leg = (b, frozenset((here, there)))
+                if there == here or leg not in boat_p:
                     continue
                 present = [a[here] for a in at]
-                for load, weight, trip in loads_from(boat_p[b], present,
+                for load, weight, trip in loads_from(boat_p[leg], present,
                                                      crossing + 1, prev, elapsed):
                     nat = []
                     for a, c in zip(at, load):

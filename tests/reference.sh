@@ -14,11 +14,13 @@
 # minutes, too long to try on all); a fifth of those solved in the least
 # time go through the SMT-LIB model, a run of z3 for each bound.
 # Every fourth puzzle is one of places or boats (three or four places,
-# or two boats; its verdict is said after "places"): river's place
-# search must find the same optimum and number of optimal plans (its
-# states are orbits of interchangeable items, not the reference's
-# labelled ones, so they are not compared), and river verify accept its
-# plan; the models and engines do not take such a puzzle.
+# or two boats; its verdict is said after "places"), some with a boat's
+# own rowers ("the raft is rowed by"), the second boat's own load limit
+# or list of loads, or legs of a time of their own ("in time 3"):
+# river's place search must find the same optimum and number of optimal
+# plans (its states are orbits of interchangeable items, not the
+# reference's labelled ones, so they are not compared), and river verify
+# accept its plan; the models and engines do not take such a puzzle.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
