@@ -402,6 +402,12 @@ for leg in "raft: farmer --> right bank" "ferry: farmer --> right bank"; do
 			      echo yes)"
 done
 expect "each boat rowed by its own" 2 "$(crossings "$tmp/rowed.puz")"
+# The one unnamed boat: its line is the rowers line.
+printf '%s\n' "items a, b, c" "boat seats 2" "the boat is rowed by a" \
+	>"$tmp/rowed-one.puz"
+run_river check "$tmp/rowed-one.puz" >"$tmp/out" 2>&1
+expect "the boat is rowed by: its rowers" "rowers: a" \
+	"$(grep '^rowers:' "$tmp/out")"
 run_river check "$tmp/rowed.puz" >"$tmp/out" 2>&1
 expect "check names each boat's rowers" 2 \
 	"$(grep -c -e 'ferry: 2 seats, rowed by ferryman,' \

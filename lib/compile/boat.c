@@ -113,10 +113,17 @@ int compile_rowers(struct compiler *c, const struct ast *ast)
 		if (st->kind != ST_ROWERS || !st->u.rowers.boat)
 			continue;
 		for (b = 0; b < c->n_boat_lines; b++)
-			if (c->boat_lines[b]->u.boat.name &&
-			    strcmp(c->boat_lines[b]->u.boat.name,
-				   st->u.rowers.boat) == 0)
+			if (c->boat_lines[b]->u.boat.name
+			    ? strcmp(c->boat_lines[b]->u.boat.name,
+				     st->u.rowers.boat) == 0
+			    : strcmp(st->u.rowers.boat, "boat") == 0)
 				break;
+		if (b == c->n_boat_lines && c->n_boat_lines &&
+		    strcmp(st->u.rowers.boat, "boat") == 0)
+			return FAIL(c, &st->u.rowers.boat_loc, "the boats have "
+				    "names: say which is rowed by these (as "
+				    "in: the %s is rowed by ...)",
+				    c->boat_lines[0]->u.boat.name);
 		if (b == c->n_boat_lines)
 			return FAIL(c, &st->u.rowers.boat_loc, "'%s' is not a "
 				    "boat (name it: boat %s seats 2)",

@@ -493,6 +493,17 @@ statement
 		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
 		$$->u.rowers.names = NULL;
 	}
+	| "the" "boat" "is" NAME "by" list {
+		if (strcmp($4, "rowed") != 0) {
+			struct loc nl = L(&@4);
+			parse_error(ctx, RIVER_ESYNTAX, &nl, "expected 'rowed', "
+				    "as in: the boat is rowed by ferryman");
+			YYABORT;
+		}
+		NEW($$, @1); $$->kind = ST_ROWERS; $$->loc = L(&@1);
+		$$->u.rowers.names = $6.first;
+		$$->u.rowers.boat = "boat"; $$->u.rowers.boat_loc = L(&@2);
+	}
 	| "the" NAME "is" NAME "by" list {
 		if (strcmp($4, "rowed") != 0) {
 			struct loc nl = L(&@4);
