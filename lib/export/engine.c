@@ -922,7 +922,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	struct timespec start = clock_now();
 	struct stop stop;
 	unsigned bound, h;
-	bool none_within = false;
+	bool none_within = false, bounds_all;
 	int rc;
 
 	if (out)
@@ -968,6 +968,9 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	 * a horizon h is optimal, as the engine minimises and any shorter
 	 * plan fits in h too.  Only "no plan" needs the full bound. */
 	bound = ctx.horizon;
+	/* Whether the default bound holds every plan (solve_at sets
+	 * ctx.horizon_bounds for each horizon it tries). */
+	bounds_all = ctx.horizon_bounds;
 	/* Under a time limit, no plan has more crossings than fit in it. */
 	if (puzzle->model.has_time_limit && model_least_trip(&puzzle->model) &&
 	    puzzle->model.time_limit / model_least_trip(&puzzle->model) < bound)
@@ -989,8 +992,8 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		h += h / 2;
 	}
 	if (h >= bound)
-		rc = solve_at(out, puzzle, e, &ctx, bound, ctx.horizon_bounds,
-			      known, &stop, &none_within, diag);
+		rc = solve_at(out, puzzle, e, &ctx, bound, bounds_all, known,
+			      &stop, &none_within, diag);
 	if (rc == RIVER_OK)
 		(*out)->seconds = clock_since(start);
 	export_end(&ctx);
