@@ -230,7 +230,7 @@ static bool broken_at(const struct xrow *r, const struct xrow *over,
  * violation is not quadratic itself ("the farmer rows every crossing":
  * a - a p + q - p q + a q, p and q where he is after and before, a the
  * boat crossing).  false when there is none. */
-static bool small_quadratic(size_t n, unsigned broken, double *f)
+static bool small_quadratic(size_t n, uint64_t broken, double *f)
 {
 	static const int value[5] = {0, 1, -1, 2, -2};
 	unsigned terms[1 + SEARCHED_MAX + 3], n_terms = 0, m, k;
@@ -286,7 +286,8 @@ static bool add_indicator(struct qubo *q, const struct linear *lin,
 	const struct xrow *over = group[0];
 	double f[1u << INDICATOR_MAX];
 	size_t var[INDICATOR_MAX], n = over->n, i, j;
-	unsigned m, broken = 0;
+	uint64_t broken = 0; /* bit m: broken at assignment m (n <= 6) */
+	unsigned m;
 	bool cubic = false;
 
 	/* The indicator's value at each assignment, then (the Moebius
@@ -298,7 +299,7 @@ static bool add_indicator(struct qubo *q, const struct linear *lin,
 	}
 	for (m = 0; m < 1u << n; m++)
 		if (f[m] != 0)
-			broken |= 1u << m;
+			broken |= UINT64_C(1) << m;
 	for (i = 0; i < n; i++)
 		for (m = 0; m < 1u << n; m++)
 			if (m >> i & 1)
