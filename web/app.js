@@ -444,8 +444,10 @@ async function solve()
 		return;
 	}
 	const count = r.count === 'many' ? 'very many' : r.count;
+	/* The plan says its time when the puzzle has times (not the last
+	 * check, which may be of the text before an edit). */
 	$('result').textContent = p.crossings + ' crossings' +
-		(page.check.timed ? ', time ' + p.time : '') + ' · ' +
+		('time' in p ? ', time ' + p.time : '') + ' · ' +
 		count + ' optimal plan' + (r.count === 1 ? '' : 's') + ' · ' +
 		p.states_explored + ' states explored';
 	/* The river drawn above has two banks; a river of islands or
