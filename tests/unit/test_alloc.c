@@ -15,9 +15,10 @@
  * are the first CHAOS_EVERY of each call, then the first made at each
  * place in the code after a given other place (each pair of
  * consecutive allocation sites, by return address), the last made at
- * each place, and an even spread of CHAOS_SPREAD more: every error path
- * of the code is taken, in far fewer runs.  RIVER_CHAOS_ALL=1 in the
- * environment fails every allocation in turn, for a thorough run. */
+ * each place, and an even spread of CHAOS_SPREAD more: every place that
+ * allocates fails at least once, after each place that allocated just
+ * before it, in far fewer runs.  RIVER_CHAOS_ALL=1 in the environment
+ * fails every allocation in turn, for a thorough run. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
 #include <stdbool.h>
