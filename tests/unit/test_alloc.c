@@ -548,9 +548,7 @@ static void chaos_call(struct fixture *f, const char *what, call_fn call)
 	long live = chaos.live;
 	river_diag diag;
 	int expected, rc, persistent;
-	bool ok;
-
-	bool *chosen;
+	bool ok, *chosen;
 
 	chaos_arm(0, false);
 	chaos.recording = true;
