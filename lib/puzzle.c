@@ -245,37 +245,6 @@ int puzzle_need_system(const river_puzzle *p, const char *what,
 			what, p->sys.bits, SYSTEM_MAX_BITS);
 }
 
-int puzzle_need_shared_boats(const river_puzzle *p, const char *what,
-			     river_diag *diag)
-{
-	const struct model *m = &p->model;
-	const char *own = NULL;
-	size_t b;
-	unsigned f, t;
-
-	for (b = 0; b < m->n_boats && !own; b++) {
-		const struct boat *boat = &m->boats[b];
-
-		if (boat->items)
-			own = "rowers";
-		else if (b > 0 && (boat->load_limit || boat->loads))
-			own = "loads";
-		for (f = 0; f < m->n_places && !own; f++)
-			for (t = 0; t < m->n_places && !own; t++)
-				if (boat->leg_time[f][t])
-					own = "leg times";
-	}
-	if (!own)
-		return RIVER_OK;
-	b--;
-	return diag_set(diag, RIVER_EUNSUPPORTED, NULL, NULL,
-			"a puzzle whose boats have rowers, loads or leg times "
-			"of their own (the %s's %s) is not taken %s yet: the "
-			"models give every boat the rowers line's rowers and "
-			"the boat line's time (river solve and every other "
-			"command take it)", m->boats[b].name, own, what);
-}
-
 int puzzle_build(river_puzzle *p, const struct source *src,
 		 river_diag *diag)
 {

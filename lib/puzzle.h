@@ -41,12 +41,6 @@ int puzzle_build(river_puzzle *p, const struct source *src,
  * with diag saying that what ("to check a plan", "for a graph") needs
  * one; for a puzzle of places RIVER_EUNSUPPORTED, saying which commands
  * take it. */
-/* RIVER_OK unless a boat of p has rowers, loads or leg times of its own,
- * which the models (export/) do not give it: RIVER_EUNSUPPORTED, with
- * diag saying which and that what (e.g. "to export a model") needs
- * them shared. */
-int puzzle_need_shared_boats(const river_puzzle *p, const char *what,
-			     river_diag *diag);
 int puzzle_need_system(const river_puzzle *p, const char *what,
 		       river_diag *diag);
 

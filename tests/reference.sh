@@ -20,7 +20,8 @@
 # river's place search must find the same optimum and number of optimal
 # plans (its states are orbits of interchangeable items, not the
 # reference's labelled ones, so they are not compared), and river verify
-# accept its plan; the models and engines do not take such a puzzle.
+# accept its plan; those of at most 8 crossings then go through the
+# models and engines as the others do.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
@@ -76,7 +77,10 @@ while test "$seed" -le "$seeds"; do
 			not_ok "$label: want $2 $3 and $4 plans, got '$cost' and '$count' (exit $status)"
 		fi ;;
 	esac
-	if test -n "$places"; then
+	# Of places, only those river solves in at most 8 crossings go on to
+	# the models: Gecode and CBC can take minutes over longer ones.
+	crossings=$(sed -n 's/^  "crossings": \([0-9]*\),$/\1/p' "$tmp/out.json")
+	if test -n "$places" && { test -z "$crossings" || test "$crossings" -gt 8; }; then
 		seed=$((seed + 1))
 		continue
 	fi

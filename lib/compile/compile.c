@@ -358,16 +358,41 @@ void model_of_leg(const struct model *m, size_t b, unsigned from,
 		  unsigned to, struct model *out)
 {
 	const struct boat *boat = &m->boats[b];
-	unsigned leg = boat->leg_time[from][to];
 
 	*out = *m;
 	out->seats = boat->seats;
-	out->boat_time = leg > boat->time ? leg : boat->time;
+	out->boat_time = model_leg_time(m, b, from, to);
 	if (boat->items)
 		out->items = boat->items;
 	out->load_limit = boat->load_limit;
 	out->loads = boat->loads;
 	out->n_loads = boat->n_loads;
+}
+
+unsigned model_leg_time(const struct model *m, size_t b, unsigned from,
+			unsigned to)
+{
+	const struct boat *boat = &m->boats[b];
+	unsigned leg = boat->leg_time[from][to];
+
+	return leg > boat->time ? leg : boat->time;
+}
+
+bool model_boats_alike(const struct model *m)
+{
+	size_t b, i;
+
+	for (b = 0; b < m->n_boats; b++) {
+		const struct boat *boat = &m->boats[b];
+
+		if (boat->load_limit != m->load_limit || boat->loads != m->loads ||
+		    boat->n_loads != m->n_loads)
+			return false;
+		for (i = 0; boat->items && i < m->n_items; i++)
+			if (boat->items[i].rows != m->items[i].rows)
+				return false;
+	}
+	return true;
 }
 
 unsigned model_trip_time(const struct model *m, const unsigned *count)

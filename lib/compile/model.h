@@ -210,6 +210,13 @@ long model_boat_violation(const struct model *m, const unsigned *count);
  * route gives one. */
 void model_of_leg(const struct model *m, size_t b, unsigned from,
 		  unsigned to, struct model *out);
+/* The least time a leg of boat b from place `from` to place `to` takes:
+ * the leg's own when its route gives one longer than the boat's. */
+unsigned model_leg_time(const struct model *m, size_t b, unsigned from,
+			unsigned to);
+/* Whether every boat has the model's rowers, load limit and loads (its
+ * seats and times may still be its own). */
+bool model_boats_alike(const struct model *m);
 
 /* The weight of a load, and how long its crossing takes. */
 unsigned long long model_load_weight(const struct model *m,

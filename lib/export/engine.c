@@ -944,8 +944,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown engine '%s' (use bfs, minizinc, z3, cbc "
 				"or glpk)", engine ? engine : "(null)");
-	rc = puzzle->places ? puzzle_need_shared_boats(puzzle,
-						"for an external engine", diag)
+	rc = puzzle->places ? RIVER_OK
 			    : puzzle_need_system(puzzle, "for an external engine",
 						 diag);
 	if (rc != RIVER_OK)

@@ -161,10 +161,7 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 				"invalid argument");
 	memset(&ctx, 0, sizeof ctx);
 	if (puzzle->places) {
-		rc = puzzle_need_shared_boats(puzzle, "to export a model",
-					      diag);
-		if (rc == RIVER_OK)
-			rc = places_bound(&ctx, puzzle, 0, NULL, diag);
+		rc = places_bound(&ctx, puzzle, 0, NULL, diag);
 		if (rc == RIVER_OK)
 			*out = bound_horizon(&ctx);
 		return rc;
@@ -522,6 +519,29 @@ void export_places_legend(struct export_ctx *ctx, const char *comment)
 	buf_puts(ctx->out, ".\n");
 }
 
+/* The boats' meanings: one, the model's, unless the puzzle's boats
+ * differ in their rowers or loads; then each boat's, from the model
+ * its legs are judged by. */
+static int build_boat_meanings(struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	size_t b;
+	int rc;
+
+	ctx->boats_differ = model_has_places(m) && !model_boats_alike(m);
+	if (!ctx->boats_differ)
+		return boat_meaning_build(&ctx->boats[0], m);
+	for (b = 0; b < m->n_boats; b++) {
+		struct model leg;
+
+		model_of_leg(m, b, 0, 0, &leg);
+		rc = boat_meaning_build(&ctx->boats[b], &leg);
+		if (rc != RIVER_OK)
+			return rc;
+	}
+	return RIVER_OK;
+}
+
 int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 		 const river_export_options *opts, struct buf *out,
 		 river_diag *diag)
@@ -532,8 +552,9 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 	memset(ctx, 0, sizeof *ctx);
 	ctx->puzzle = puzzle;
 	ctx->model = &puzzle->model;
-	if (boat_meaning_build(&ctx->boat, ctx->model) != RIVER_OK)
-		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	rc = build_boat_meanings(ctx);
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, NULL, NULL, "out of memory");
 	ctx->sys = &puzzle->sys;
 	ctx->out = out;
 	ctx->diag = diag;
@@ -589,8 +610,11 @@ int export_begin(struct export_ctx *ctx, const river_puzzle *puzzle,
 
 void export_end(struct export_ctx *ctx)
 {
+	size_t b;
+
 	release_names(ctx);
-	boat_meaning_release(&ctx->boat);
+	for (b = 0; b < MODEL_MAX_BOATS; b++)
+		boat_meaning_release(&ctx->boats[b]);
 }
 
 export_writer export_find(const char *format)
@@ -620,8 +644,7 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown model format '%s' (use minizinc, smt2, "
 				"lp, ocean or bqm)", format ? format : "(null)");
-	rc = puzzle->places ? puzzle_need_shared_boats(puzzle,
-						       "to export a model", diag)
+	rc = puzzle->places ? RIVER_OK
 			    : puzzle_need_system(puzzle, "to export a model",
 						 diag);
 	if (rc != RIVER_OK)

@@ -68,7 +68,11 @@ struct export_ctx {
 	river_diag *diag;
 	const char **names;  /* per item: its name, made safe for the format */
 	struct linear *linear; /* while the constrained model is built */
-	struct boat_meaning boat; /* who rows, and the loads allowed */
+	/* Who rows, and the loads allowed: of the boat, or of each boat of
+	 * a puzzle of places whose boats differ in them (boats_differ),
+	 * the conditions each writer requires of boat b's legs. */
+	struct boat_meaning boats[MODEL_MAX_BOATS];
+	bool boats_differ;
 	bool places;         /* the puzzle is one of places (and boats) */
 	bool places_solved;  /* with bound_known: river's place search found
 				a plan (of bound crossings) */
@@ -130,6 +134,42 @@ static inline bool export_route(const struct export_ctx *ctx, size_t b,
 				unsigned p, unsigned q)
 {
 	return p != q && ((ctx->model->boats[b].routes[p] >> q) & 1);
+}
+
+/* The boats with a meaning of their own (ctx->boats[0..n)): each boat
+ * of a puzzle whose boats differ in rowers or loads, else one. */
+static inline size_t export_n_meanings(const struct export_ctx *ctx)
+{
+	return ctx->boats_differ ? ctx->model->n_boats : 1;
+}
+
+/* Whether some boat carries only some loads. */
+static inline bool export_some_load(const struct export_ctx *ctx)
+{
+	size_t b;
+
+	for (b = 0; b < export_n_meanings(ctx); b++)
+		if (ctx->boats[b].load)
+			return true;
+	return false;
+}
+
+/* Whether some leg of a puzzle of places takes longer than its boat's
+ * time (its route says "in time T"): then the time of a step depends on
+ * the leg, not only on the boat (model_leg_time). */
+static inline bool export_leg_times(const struct export_ctx *ctx)
+{
+	const struct model *m = ctx->model;
+	unsigned p, q;
+	size_t b;
+
+	for (b = 0; ctx->places && b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++)
+				if (export_route(ctx, b, p, q) &&
+				    model_leg_time(m, b, p, q) != m->boats[b].time)
+					return true;
+	return false;
 }
 
 /* Comment lines, each started by comment, that number the places and

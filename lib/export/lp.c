@@ -256,6 +256,24 @@ static void leg_terms(struct lin *l, const struct export_ctx *ctx,
 			}
 }
 
+/* Minus the time of each leg on step s (model_leg_time) times the leg. */
+static void leg_time_terms(struct lin *l, const struct export_ctx *ctx,
+			   unsigned s)
+{
+	const struct model *m = ctx->model;
+	unsigned p, q;
+	size_t b;
+
+	for (b = 0; b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++) {
+				long only[MODEL_MAX_BOATS] = {0};
+
+				only[b] = -(long)model_leg_time(m, b, p, q);
+				leg_terms(l, ctx, only, (int)p, (int)q, s);
+			}
+}
+
 /* coef times each leg on step s (of any boat) from place from to place
  * to, either of them any when < 0. */
 static void any_leg_terms(struct lin *l, const struct export_ctx *ctx,
@@ -995,7 +1013,7 @@ static void expr_weight(struct export_ctx *ctx, struct expr *e, long sign,
 			unsigned s)
 {
 	struct place p = {AT_BOAT, s, 0};
-	struct cond_sum w = ctx->boat.weight;
+	struct cond_sum w = ctx->boats[0].weight;
 	size_t i;
 
 	for (i = 0; i < w.n; i++)
@@ -1012,9 +1030,9 @@ static void put_margin(struct export_ctx *ctx, unsigned s)
 	size_t i;
 	int sign;
 
-	for (i = 0; i < ctx->boat.weight.n; i++)
-		most += (long)ctx->boat.weight.terms[i].coef *
-			(long)ctx->model->items[ctx->boat.weight.terms[i].item].copies;
+	for (i = 0; i < ctx->boats[0].weight.n; i++)
+		most += (long)ctx->boats[0].weight.terms[i].coef *
+			(long)ctx->model->items[ctx->boats[0].weight.terms[i].item].copies;
 	for (sign = 1; sign >= -1; sign -= 2) {
 		struct rows w = {ctx, NULL, tag, 0, 0};
 		struct expr e = {0};
@@ -1045,18 +1063,16 @@ static void put_trip(struct export_ctx *ctx, unsigned s)
 	name_at(ctx->linear, var, sizeof var, "trip%s_%s", "", s);
 	linear_integer(ctx->linear, var, most);
 	if (ctx->places) {
-		/* At least the time of the boat that goes. */
-		long times[MODEL_MAX_BOATS] = {0};
-		bool any = false;
+		/* At least the time of the leg that is gone: its boat's, or
+		 * its route's. */
+		long least = 0;
 
-		for (i = 0; i < m->n_boats; i++) {
-			times[i] = -(long)m->boats[i].time;
-			any = any || times[i];
-		}
-		if (any) {
+		for (i = 0; i < m->n_boats; i++)
+			least |= (long)m->boats[i].time;
+		if (least || export_leg_times(ctx)) {
 			l = row(ctx->linear, "tripb%s_%s", "", s);
 			term(&l, 1, "trip%s_%s", "", s);
-			leg_terms(&l, ctx, times, -1, -1, s);
+			leg_time_terms(&l, ctx, s);
 			end_row(&l, ">=", 0);
 		}
 	} else if (m->boat_time) {
@@ -1136,6 +1152,51 @@ static void put_types(struct export_ctx *ctx, size_t i, unsigned s)
 	linear_integer(ctx->linear, var, all);
 }
 
+/* The legs of boat b on step s, into e: 1 when it goes. */
+static void boat_legs(struct export_ctx *ctx, struct expr *e, size_t b,
+		      unsigned s)
+{
+	const struct model *m = ctx->model;
+	char leg[48];
+	unsigned p, q;
+
+	for (p = 0; p < m->n_places; p++)
+		for (q = 0; q < m->n_places; q++)
+			if (export_route(ctx, b, p, q)) {
+				snprintf(leg, sizeof leg, "%zu_%u_%u", b, p, q);
+				expr_named(ctx, e, 1, "leg_%s_%s", leg, s);
+			}
+}
+
+/* Who may row the crossing of step s (or, when load, which loads it may
+ * carry), while a boat goes (active): the boat's condition, or when the
+ * boats differ in it, each boat's under its legs. */
+static void put_each_boat(struct export_ctx *ctx, struct linear *some,
+			  bool load, unsigned s, const struct expr *active)
+{
+	struct place boat = {AT_BOAT, s, 0};
+	char what[32];
+	size_t b;
+
+	for (b = 0; b < export_n_meanings(ctx); b++) {
+		const struct cond *c = load ? ctx->boats[b].load
+					    : ctx->boats[b].rowed;
+		struct expr legs = {0};
+
+		if (!c)
+			continue;
+		if (!ctx->boats_differ) {
+			put_cond(ctx, some, load ? "load" : "rower", c, false,
+				 &boat, active);
+			return;
+		}
+		snprintf(what, sizeof what, "%s%zu", load ? "load" : "rower", b);
+		boat_legs(ctx, &legs, b, s);
+		put_cond(ctx, some, what, c, false, &boat, &legs);
+		expr_release(&legs);
+	}
+}
+
 /* One part of the conditions at step s (see linear.h), its some_ rows
  * into some. */
 static void put_part(struct export_ctx *ctx, struct linear *some,
@@ -1175,13 +1236,8 @@ static void put_part(struct export_ctx *ctx, struct linear *some,
 			 &active);
 		break;
 	case LIN_ROWER:
-		put_cond(ctx, some, "rower", ctx->boat.rowed, false, &boat,
-			 &active);
-		break;
 	case LIN_LOAD:
-		if (ctx->boat.load)
-			put_cond(ctx, some, "load", ctx->boat.load, false,
-				 &boat, &active);
+		put_each_boat(ctx, some, part == LIN_LOAD, s, &active);
 		break;
 	case LIN_MARGIN:
 		put_margin(ctx, s);

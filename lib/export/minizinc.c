@@ -26,7 +26,8 @@ static const char *const reserved[] = {
 	"rowers", "s", "b", "i", "k", "rowed", "load_weight", "trip",
 	"total_time",
 	/* and those of a puzzle of places */
-	"PLACE", "BOAT", "boat_seats", "boat_time", "route", "boat_start",
+	"PLACE", "BOAT", "boat_seats", "boat_time", "leg_time", "route",
+	"boat_start",
 	"kind_at", "boat_at", "mover", "leg_from", "leg_to", "place_text",
 	"boat_name", "here", "crossed", "kind_boat", "p", NULL};
 
@@ -109,7 +110,20 @@ static void put_places_header(struct export_ctx *ctx, bool ind, bool kinds)
 	buf_puts(o, "]);\narray[BOAT] of int: boat_time = array1d(BOAT, [");
 	for (b = 0; b < m->n_boats; b++)
 		buf_printf(o, "%s%u", b ? ", " : "", m->boats[b].time);
-	buf_puts(o, "]);\narray[BOAT] of PLACE: boat_start = array1d(BOAT, [");
+	buf_puts(o, "]);\n");
+	if (export_leg_times(ctx)) {
+		buf_puts(o, "% leg_time[b, p, q]: the least time a leg of boat b "
+			    "from place p to q takes.\n"
+			    "array[BOAT, PLACE, PLACE] of int: leg_time = "
+			    "array3d(BOAT, PLACE, PLACE, [");
+		for (b = 0; b < m->n_boats; b++)
+			for (p = 0; p < np; p++)
+				for (q = 0; q < np; q++)
+					buf_printf(o, "%s%u", b + p + q ? ", " : "",
+						   model_leg_time(m, b, p, q));
+		buf_puts(o, "]);\n");
+	}
+	buf_puts(o, "array[BOAT] of PLACE: boat_start = array1d(BOAT, [");
 	for (b = 0; b < m->n_boats; b++)
 		buf_printf(o, "%s%d", b ? ", " : "", m->start.boats[b]);
 	buf_puts(o, "]);\n% route[b, p, q]: boat b may go from place p to q.\n"
@@ -424,6 +438,31 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 	}
 }
 
+/* Who may row the crossing of step s (or, when load, which loads it may
+ * carry): the boat's condition, or when the boats differ in it, each
+ * boat's for the legs it goes ("mover[s] = b -> ..."). */
+static void put_each_boat(struct export_ctx *ctx, bool load)
+{
+	const char *sep = "";
+	size_t b;
+
+	for (b = 0; b < export_n_meanings(ctx); b++) {
+		const struct cond *c = load ? ctx->boats[b].load
+					    : ctx->boats[b].rowed;
+
+		if (!c)
+			continue;
+		if (!ctx->boats_differ) {
+			put_cond(ctx, c, true, true);
+			return;
+		}
+		buf_printf(ctx->out, "%s(mover[s] = %zu -> ", sep, b);
+		put_cond(ctx, c, true, true);
+		buf_putc(ctx->out, ')');
+		sep = " /\\ ";
+	}
+}
+
 /* The boat's weight limit, margin and list of loads, and the time. */
 static void put_boat(struct export_ctx *ctx)
 {
@@ -434,27 +473,31 @@ static void put_boat(struct export_ctx *ctx)
 	if (m->has_margin) {
 		buf_puts(o, "% The weight in the boat on step s.\n"
 			    "function var int: load_weight(STEP: s) = ");
-		put_side(ctx, &ctx->boat.weight, true, true);
+		put_side(ctx, &ctx->boats[0].weight, true, true);
 		buf_puts(o, ";\n");
 		buf_printf(o, "constraint forall(s in 2..H)(s <= end -> "
 			      "abs(load_weight(s) - load_weight(s - 1)) <= %llu);"
 			      "  %% the margin\n", m->margin);
 	}
-	if (ctx->boat.load) {
-		buf_puts(o, "% The loads the boat may carry.\n"
-			    "constraint forall(s in STEP)(s <= end -> ");
-		put_cond(ctx, ctx->boat.load, true, true);
+	if (export_some_load(ctx)) {
+		buf_printf(o, "%% The loads the %s may carry.\n"
+			      "constraint forall(s in STEP)(s <= end -> ",
+			   ctx->boats_differ ? "boats" : "boat");
+		put_each_boat(ctx, true);
 		buf_puts(o, ");\n");
 	}
 	if (model_timed(m) && (m->minimize_time || m->has_time_limit)) {
 		buf_puts(o, "% A crossing takes its slowest passenger's time");
 		if (ctx->places)
-			buf_puts(o, ", at least its boat's");
+			buf_puts(o, export_leg_times(ctx) ? ", at least its leg's"
+							  : ", at least its boat's");
 		else if (m->boat_time)
 			buf_printf(o, ", at least %u", m->boat_time);
 		buf_puts(o, ".\nfunction var int: trip(STEP: s) = if s <= end then "
 			    "max([");
-		if (ctx->places)
+		if (ctx->places && export_leg_times(ctx))
+			buf_puts(o, "leg_time[mover[s], leg_from(s), leg_to(s)]");
+		else if (ctx->places)
 			buf_puts(o, "boat_time[mover[s]]");
 		else
 			buf_printf(o, "%u", m->boat_time);
@@ -476,7 +519,7 @@ static void put_boat(struct export_ctx *ctx)
 			buf_printf(o, "constraint total_time <= %llu;  "
 				      "%% the time limit\n", m->time_limit);
 	}
-	if (m->has_margin || ctx->boat.load ||
+	if (m->has_margin || export_some_load(ctx) ||
 	    (model_timed(m) && (m->minimize_time || m->has_time_limit)))
 		buf_putc(o, '\n');
 }
@@ -524,7 +567,7 @@ static void put_places_physics(struct export_ctx *ctx, bool ind, bool kinds)
 			    "kind_at[k, p, s - 1] -> p = leg_to(s)) /\\\n");
 	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= "
 		    "boat_seats[mover[s]] /\\\n    ");
-	put_cond(ctx, ctx->boat.rowed, true, true);
+	put_each_boat(ctx, false);
 	buf_puts(o, "));\n\n");
 }
 
@@ -564,7 +607,7 @@ static void put_physics(struct export_ctx *ctx, bool ind, bool kinds)
 			    "right[k, s - 1] else right[k, s] <= right[k, s - 1] "
 			    "endif) /\\\n");
 	buf_puts(o, "    passengers(s) >= 1 /\\ passengers(s) <= seats /\\\n    ");
-	put_cond(ctx, ctx->boat.rowed, true, true);
+	put_cond(ctx, ctx->boats[0].rowed, true, true);
 	buf_puts(o, "));\n\n");
 }
 

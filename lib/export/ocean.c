@@ -343,7 +343,7 @@ static int put_rules(struct export_ctx *ctx)
 	}
 	if (rc == RIVER_OK)
 		rc = put_rowers(ctx, &some);
-	if (rc == RIVER_OK && ctx->boat.load) {
+	if (rc == RIVER_OK && ctx->boats[0].load) {
 		buf_puts(o, "    # The load:");
 		if (m->load_limit)
 			buf_printf(o, " a weight of at most %llu%s", m->load_limit,

@@ -247,13 +247,39 @@ static void put_rule(struct export_ctx *ctx, const struct rule *r)
 /* The load's weight on step s. */
 static void put_weight(struct export_ctx *ctx, unsigned s)
 {
-	const struct cond_sum *w = &ctx->boat.weight;
+	const struct cond_sum *w = &ctx->boats[0].weight;
 	size_t i;
 
 	buf_puts(ctx->out, "(+ 0");
 	for (i = 0; i < w->n; i++) {
 		buf_printf(ctx->out, " (* %lld ", w->terms[i].coef);
 		put_moved(ctx, w->terms[i].item, s);
+		buf_putc(ctx->out, ')');
+	}
+	buf_putc(ctx->out, ')');
+}
+
+/* Who may row the crossing of step s (or, when load, which loads it may
+ * carry): the boat's condition, or when the boats differ in it, each
+ * boat's for the legs it goes. */
+static void put_each_boat(struct export_ctx *ctx, bool load, unsigned s)
+{
+	size_t b;
+
+	if (ctx->boats_differ)
+		buf_puts(ctx->out, "(and true");
+	for (b = 0; b < export_n_meanings(ctx); b++) {
+		const struct cond *c = load ? ctx->boats[b].load
+					    : ctx->boats[b].rowed;
+
+		if (!c)
+			continue;
+		if (!ctx->boats_differ) {
+			put_cond(ctx, c, BOAT, s);
+			return;
+		}
+		buf_printf(ctx->out, " (=> (= mover_%u %zu) ", s, b);
+		put_cond(ctx, c, BOAT, s);
 		buf_putc(ctx->out, ')');
 	}
 	buf_putc(ctx->out, ')');
@@ -266,11 +292,12 @@ static void put_boat(struct export_ctx *ctx)
 	struct buf *o = ctx->out;
 	unsigned s;
 
-	if (ctx->boat.load)
-		buf_puts(o, "\n; The loads the boat may carry.\n");
-	for (s = 1; ctx->boat.load && s <= ctx->horizon; s++) {
+	if (export_some_load(ctx))
+		buf_printf(o, "\n; The loads the %s may carry.\n",
+			   ctx->boats_differ ? "boats" : "boat");
+	for (s = 1; export_some_load(ctx) && s <= ctx->horizon; s++) {
 		buf_printf(o, "(assert (=> (<= %u end) ", s);
-		put_cond(ctx, ctx->boat.load, BOAT, s);
+		put_each_boat(ctx, true, s);
 		buf_puts(o, "))\n");
 	}
 	if (m->has_margin)
@@ -287,6 +314,28 @@ static void put_boat(struct export_ctx *ctx)
 		put_weight(ctx, s);
 		buf_printf(o, ") %llu))))\n", m->margin);
 	}
+}
+
+/* trip_S is at least the time of each leg of a puzzle of places that
+ * takes longer than its boat's time. */
+static void put_leg_times(struct export_ctx *ctx, unsigned s)
+{
+	const struct model *m = ctx->model;
+	unsigned p, q, t;
+	size_t b;
+
+	for (b = 0; export_leg_times(ctx) && b < m->n_boats; b++)
+		for (p = 0; p < m->n_places; p++)
+			for (q = 0; q < m->n_places; q++) {
+				t = model_leg_time(m, b, p, q);
+				if (export_route(ctx, b, p, q) &&
+				    t != m->boats[b].time)
+					buf_printf(ctx->out, "(assert (=> (and "
+						      "(<= %u end) (= mover_%u "
+						      "%zu) (= from_%u %u) (= "
+						      "to_%u %u)) (<= %u trip_%u)))\n",
+						   s, s, b, s, p, s, q, t, s);
+			}
 }
 
 /* The time of the crossings, for a time limit or the least time: trip_S
@@ -314,6 +363,7 @@ static void put_time(struct export_ctx *ctx)
 				buf_printf(o, "(assert (=> (and (<= %u end) (= "
 					      "mover_%u %zu)) (<= %u trip_%u)))\n",
 					   s, s, i, m->boats[i].time, s);
+		put_leg_times(ctx, s);
 		if (!ctx->places && m->boat_time)
 			buf_printf(o, "(assert (=> (<= %u end) (<= %u trip_%u)))\n",
 				   s, m->boat_time, s);
@@ -548,7 +598,7 @@ static void put_places_step(struct export_ctx *ctx, unsigned s)
 	for (b = 0; b + 1 < m->n_boats; b++)
 		buf_putc(o, ')');
 	buf_puts(o, ") ");
-	put_cond(ctx, ctx->boat.rowed, BOAT, s);
+	put_each_boat(ctx, false, s);
 	buf_puts(o, ")))\n");
 }
 
@@ -583,7 +633,7 @@ static void put_step(struct export_ctx *ctx, unsigned s)
 	buf_puts(o, ") (<= ");
 	put_sum(ctx, s);
 	buf_printf(o, " %u) ", m->seats);
-	put_cond(ctx, ctx->boat.rowed, BOAT, s);
+	put_cond(ctx, ctx->boats[0].rowed, BOAT, s);
 	buf_puts(o, ")))\n");
 }
 

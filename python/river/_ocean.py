@@ -32,18 +32,47 @@ def _horizon(variables: Any) -> int:
 
 def _plan_values(plan: "Plan", horizon: int) -> Dict[str, int]:
     """The variables a plan sets itself: where each item is after each
-    step (as it stays after the last crossing), and which steps cross."""
-    names = model_names(plan.puzzle)
-    right = plan.puzzle.places[-1]
+    step (as it stays after the last crossing), and which steps cross;
+    of a puzzle of places, where each item and boat is, at each place,
+    which leg each step goes and who boards where (boat_B_P_S,
+    leg_B_P_Q_S, leave_NAME_P_S, choice_NAME_S: lp.c)."""
+    puzzle = plan.puzzle
+    names = model_names(puzzle)
+    places = puzzle.places
+    of_places = len(places) > 2 or len(puzzle.boats) > 1
     states = plan.states
     values: Dict[str, int] = {}
     for s in range(horizon + 1):
         state = states[min(s, len(states) - 1)]
-        for (name, kind), it in zip(names, plan.puzzle.items):
-            label = "%s_%s_%d" % ("num" if kind else "pos", name, s)
-            values[label] = state.at[right].count(it.name)
-        if s:
-            values["active_%d" % s] = int(s <= plan.crossings)
+        for (name, kind), it in zip(names, puzzle.items):
+            kind_word = "num" if kind else "pos"
+            if not of_places:
+                values["%s_%s_%d" % (kind_word, name, s)] = \
+                    state.at[places[-1]].count(it.name)
+                continue
+            for p, place in enumerate(places):
+                values["%s_%s_%d_%d" % (kind_word, name, p, s)] = \
+                    state.at[place].count(it.name)
+        for b, boat in enumerate(puzzle.boats if of_places else []):
+            for p, place in enumerate(places):
+                values["boat_%d_%d_%d" % (b, p, s)] = \
+                    int(state.boats[boat] == place)
+        if not s:
+            continue
+        values["active_%d" % s] = int(s <= plan.crossings)
+        step = plan.steps[s - 1] if s <= plan.crossings else None
+        for (name, _), it in zip(names, puzzle.items if of_places else []):
+            aboard = step.load.count(it.name) if step else 0
+            values["choice_%s_%d" % (name, s)] = aboard
+            for p, place in enumerate(places):
+                values["leave_%s_%d_%d" % (name, p, s)] = \
+                    aboard if step and step.source == place else 0
+        for b, boat in enumerate(puzzle.boats if of_places else []):
+            for (p, from_), (q, to) in itertools.permutations(
+                    enumerate(places), 2):
+                values["leg_%d_%d_%d_%d" % (b, p, q, s)] = int(
+                    step is not None and step.boat == boat
+                    and step.source == from_ and step.target == to)
     return values
 
 

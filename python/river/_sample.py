@@ -7,7 +7,9 @@ and active_s is 1 when the boat crosses at step s (the bqm format splits
 an integer into digits NAME[0], NAME[1], ... of weights 1, 2, 4, ..., the
 last cut so that they add up to its upper bound).  NAME is the item's
 name as the model writes it, read from the lp model's start rows, one an
-item in the puzzle's order.  The crossings are written one a line, as
+item in the puzzle's order (of a puzzle of places, pos_NAME_P_s is 1
+when the individual is at place P, and num_NAME_P_s counts a kind's
+copies there).  The crossings are written one a line, as
 river verify reads them, and judged by the library's plan checker.
 """
 from __future__ import annotations
@@ -31,6 +33,11 @@ def model_names(puzzle: "Puzzle") -> List[Tuple[str, bool]]:
     rows = _START.findall(puzzle.export("lp", horizon=1))
     names = [(name, var == "num") for name, var, again in rows
              if again == name]
+    if len(puzzle.places) > 2 or len(puzzle.boats) > 1:
+        # Of places: a row an item and a place, NAME_P; the first of
+        # each item's is its place 0.
+        names = [(name[:-len("_0")], kind)
+                 for name, kind in names[::len(puzzle.places)]]
     if len(names) != len(puzzle.items):
         raise RuntimeError("the lp model names %d items, the puzzle has %d"
                            % (len(names), len(puzzle.items)))
@@ -89,6 +96,8 @@ def sample_plan_text(puzzle: "Puzzle", sample: Any) -> str:
                                             name, s), it.copies)
                 for (name, kind), it in zip(names, items)]
 
+    if len(puzzle.places) > 2 or len(puzzle.boats) > 1:
+        return _places_plan_text(puzzle, sample, names, horizon)
     lines = []
     before = right(0)
     for s in range(1, horizon + 1):
@@ -103,3 +112,52 @@ def sample_plan_text(puzzle: "Puzzle", sample: Any) -> str:
         before = after
     return "".join(line + "\n" for line in lines)
 
+
+
+def _places_plan_text(puzzle: "Puzzle", sample: Mapping[Any, Any],
+                      names: List[Tuple[str, bool]], horizon: int) -> str:
+    """The legs a sample of a puzzle of places makes, one a line ("raft:
+    farmer goat --> island"): at each step where a boat goes (active_s),
+    the leg whose leg_B_P_Q_s is 1 (or, when none is, the first boat's,
+    to where items land), its load every item that leaves the place it
+    goes from."""
+    items, places = puzzle.items, puzzle.places
+
+    def at(s: int) -> List[List[int]]:
+        return [[_value(sample, "%s_%s_%d_%d" % ("num" if kind else "pos",
+                                                name, p, s), it.copies)
+                 for p in range(len(places))]
+                for (name, kind), it in zip(names, items)]
+
+    lines = []
+    before = at(0)
+    for s in range(1, horizon + 1):
+        after = at(s)
+        legs = [(b, p, q) for b in range(len(puzzle.boats))
+                for p in range(len(places)) for q in range(len(places))
+                if p != q and _value(sample, "leg_%d_%d_%d_%d" % (b, p, q, s),
+                                     1)]
+        changed = any(a != b for a, b in zip(after, before))
+        if not legs and not changed and \
+                not _value(sample, "active_%d" % s, 1):
+            before = after
+            continue
+        if legs:
+            b, source, target = legs[0]
+        else:
+            b = 0
+            source = next((p for p in range(len(places))
+                           if any(x[p] < y[p] for x, y in zip(after, before))),
+                          0)
+            target = next((p for p in range(len(places))
+                           if any(x[p] > y[p] for x, y in zip(after, before))),
+                          len(places) - 1)
+        load = []
+        for (_, kind), it, x, y in zip(names, items, after, before):
+            k = y[source] - x[source]
+            if k > 0:
+                load.append("%d %s" % (k, it.name) if kind else it.name)
+        lines.append("%s: %s --> %s" % (puzzle.boats[b], " ".join(load),
+                                        places[target]))
+        before = after
+    return "".join(line + "\n" for line in lines)

@@ -15,7 +15,7 @@ import pytest
 
 import river
 from river._ocean import bqm_sample, cqm_sample
-from conftest import TOP, TWO_BANKS, ids, need, run_river
+from conftest import PLACES, TOP, TWO_BANKS, ids, need, run_river
 
 SMALL = [TOP / "tests" / "puzzles" / p
          for p in ("untitled.puz", "boat-goal.puz")]
@@ -34,6 +34,14 @@ def test_river_plan_is_a_feasible_sample(dimod: Any, path: Path,
     feasible sample of the CQM whose objective is its crossings (or its
     time), reads back as the same plan, and is a sample of the BQM whose
     energy is the same."""
+    plan_is_a_sample(dimod, path, horizon, bqm=horizon == "search")
+
+
+def plan_is_a_sample(dimod: Any, path: Path, horizon: Any,
+                     bqm: bool) -> None:
+    """river's plan of path is a feasible sample of its CQM at horizon,
+    of the same objective, read back as the same plan; with bqm, also a
+    sample of the BQM, of the same energy, read back the same."""
     puzzle = river.Puzzle.from_file(path)
     plan = puzzle.solve()
     cqm = puzzle.to_cqm(horizon=horizon)
@@ -44,14 +52,30 @@ def test_river_plan_is_a_feasible_sample(dimod: Any, path: Path,
     back = puzzle.plan_from_sample(sample)
     assert back.legal and back.solved
     assert back.to_json()["plan"] == plan.to_json()["plan"]
-    if horizon == "search":
-        bqm = puzzle.to_bqm(horizon=horizon)
-        assert isinstance(bqm, dimod.BinaryQuadraticModel)
-        bits = bqm_sample(plan, cqm, bqm)
-        assert set(bits) == set(bqm.variables)
-        assert bqm.energy(bits) == plan.objective
+    if bqm:
+        penalty = puzzle.to_bqm(horizon=horizon)
+        assert isinstance(penalty, dimod.BinaryQuadraticModel)
+        bits = bqm_sample(plan, cqm, penalty)
+        assert set(bits) == set(penalty.variables)
+        assert penalty.energy(bits) == plan.objective
         assert puzzle.plan_from_sample(bits).to_json()["plan"] == \
             plan.to_json()["plan"]
+
+
+# Of places and boats: the bundled ones, and boats with their own
+# rowers and leg times.
+BOATS = PLACES + [TOP / "tests" / "puzzles" / "ferry-and-raft.puz"]
+
+
+@pytest.mark.parametrize("path", BOATS, ids=ids(BOATS))
+def test_river_plan_of_places_is_a_feasible_sample(dimod: Any,
+                                                   path: Path) -> None:
+    """At the search's horizon, river's plan of places is a feasible
+    sample of the CQM whose objective is its crossings (or its time),
+    reads back as the same plan, and is a sample of the BQM with the same
+    energy: the models' one-hot places, legs, each boat's rowers, loads
+    and leg times hold it."""
+    plan_is_a_sample(dimod, path, "search", bqm=True)
 
 
 def test_a_sample_that_breaks_a_rule_is_refused(dimod: Any) -> None:

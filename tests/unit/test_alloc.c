@@ -725,8 +725,9 @@ static void text_fixture(struct fixture *f, const char *name,
 	assert_non_null(f->text);
 }
 
-/* A puzzle of places: an island, a ferry and a raft, a counted kind.
- * Loaded, solved, counted with its plans listed, rendered, verified,
+/* A puzzle of places: an island, a ferry and a raft, a counted kind,
+ * the raft rowed by the goat alone (so each boat has a meaning of its
+ * own in the models).  Loaded, solved, counted with its plans listed, rendered, verified,
  * replayed, hinted, explained and exported with each allocation failed. */
 static void test_places(void **state)
 {
@@ -736,6 +737,7 @@ static void test_places(void **state)
 		"boat ferry seats 2\n"
 		"boat raft seats 1\n"
 		"rowers farmer, goat\n"
+		"the raft is rowed by goat\n"
 		"places left bank, island, right bank\n"
 		"the raft may go between left bank and island\n"
 		"guard farmer\n"
