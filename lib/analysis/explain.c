@@ -15,12 +15,15 @@
 
 #include "analysis/graph.h"
 #include "plan/plan.h"
+#include "check/check.h"
+#include "render/render.h"
 #include "search/places.h"
 #include "search/search.h"
 #include "solve/bfs.h"
 #include "solve/reach.h"
 #include "util/clock.h"
 #include "util/stop.h"
+#include "util/grow.h"
 
 /* Loads tried from one state (of 1 to seats passengers). */
 #define EXPLAIN_MAX_LOADS 256
@@ -1093,11 +1096,6 @@ void river_explanation_free(river_explanation *e)
 }
 
 /* ---- Words ------------------------------------------------------- */
-
-static const char *plural(unsigned long long n)
-{
-	return n == 1 ? "" : "s";
-}
 
 /* Copies of each item on a bank of s. */
 static void bank_of(const river_explanation *e, state_t s, bool right,

@@ -13,11 +13,14 @@
 
 #include "analysis/graph.h"
 #include "plan/plan.h"
+#include "check/check.h"
+#include "render/render.h"
 #include "search/places.h"
 #include "solve/bfs.h"
 #include "solve/visited.h"
 #include "util/saturate.h"
 #include "util/stop.h"
+#include "util/grow.h"
 
 /* How often (in states) the walks look at the cancel flag and clock. */
 #define GRAPH_STOP_EVERY (1u << 12)
@@ -94,28 +97,12 @@ void river_graph_options_init(river_graph_options *opts)
 		memset(opts, 0, sizeof *opts);
 }
 
-/* Grow *p (of *cap elements of size) to hold one more than n. */
-static int room(void *p, size_t *cap, size_t n, size_t size)
-{
-	size_t cap2 = *cap ? *cap * 2 : 256;
-	void *q;
-
-	if (n < *cap)
-		return RIVER_OK;
-	q = realloc(*(void **)p, cap2 * size);
-	if (!q)
-		return RIVER_ENOMEM;
-	*(void **)p = q;
-	*cap = cap2;
-	return RIVER_OK;
-}
-
 static int add_state(struct graph *g, state_t s, unsigned depth)
 {
 	size_t cap = g->cap;
 
-	if (room(&g->state, &cap, g->n, sizeof *g->state) != RIVER_OK ||
-	    room(&g->depth, &g->cap, g->n, sizeof *g->depth) != RIVER_OK)
+	if (array_grow(&g->state, &cap, g->n + 1, sizeof *g->state) ||
+	    array_grow(&g->depth, &g->cap, g->n + 1, sizeof *g->depth))
 		return RIVER_ENOMEM;
 	g->state[g->n] = s;
 	g->depth[g->n++] = depth;
@@ -256,7 +243,8 @@ static int add_edge(struct graph *g, size_t u, uint32_t v,
 			l->back++;
 		return RIVER_OK;
 	}
-	if (room(&g->edges, &g->edges_cap, g->n_edges, sizeof *g->edges))
+	if (array_grow(&g->edges, &g->edges_cap, g->n_edges + 1,
+		       sizeof *g->edges))
 		return RIVER_ENOMEM;
 	e = &g->edges[g->n_edges++];
 	e->from = (uint32_t)u;
@@ -284,7 +272,8 @@ static int add_broken(struct graph *g, size_t u, state_t to)
 		g->levels[g->depth[u]].broken++;
 		return RIVER_OK;
 	}
-	if (room(&g->broken, &g->broken_cap, g->n_broken, sizeof *g->broken))
+	if (array_grow(&g->broken, &g->broken_cap, g->n_broken + 1,
+		       sizeof *g->broken))
 		return RIVER_ENOMEM;
 	g->broken[g->n_broken].from = (uint32_t)u;
 	g->broken[g->n_broken++].to = to;
@@ -653,11 +642,6 @@ static void put_places_label(struct buf *b, const struct model *m,
 		buf_printf(&l, "\n%s", more);
 	buf_puts(b, "label=");
 	put_quoted(b, &l);
-}
-
-static const char *plural(unsigned long long n)
-{
-	return n == 1 ? "" : "s";
 }
 
 /* The optimum in words: "7 crossings", "time 17". */

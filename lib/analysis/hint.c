@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
+#include "render/render.h"
 #include "search/places.h"
 #include "search/search.h"
 

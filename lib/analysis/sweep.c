@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "render/render.h"
 #include "solve/layers.h"
 #include "util/diag.h"
 #include "util/stop.h"

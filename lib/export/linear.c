@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/grow.h"
 
 void linear_init(struct linear *m)
 {
@@ -33,20 +34,10 @@ void linear_release(struct linear *m)
 static bool grow(struct linear *m, void **array, size_t n, size_t *cap,
 		 size_t size)
 {
-	size_t ncap;
-	void *p;
-
-	if (n < *cap)
+	if (!array_grow(array, cap, n + 1, size))
 		return true;
-	ncap = *cap ? *cap * 2 : 64;
-	p = realloc(*array, ncap * size);
-	if (!p) {
-		m->failed = true;
-		return false;
-	}
-	*array = p;
-	*cap = ncap;
-	return true;
+	m->failed = true;
+	return false;
 }
 
 /* FNV-1a, 64 bits wide wherever size_t is narrower (WebAssembly). */

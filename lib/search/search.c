@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
 #include "search/places.h"
 #include "solve/bfs.h"
 #include "solve/count.h"

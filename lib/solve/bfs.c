@@ -5,6 +5,7 @@
 
 #include "solve/layers.h"
 #include "solve/visited.h"
+#include "util/grow.h"
 
 /* The work the search may do for each state max_states allows, so that
  * its time does not grow past the limit unseen.  Only legal states are
@@ -130,11 +131,6 @@ static int search_run(struct search *s, size_t *goal)
 		}
 	}
 	return RIVER_OK;
-}
-
-static const char *plural(unsigned long long n)
-{
-	return n == 1 ? "" : "s";
 }
 
 /* Say which of the bounds that max_states sets stopped the search. */

@@ -7,6 +7,7 @@
 #include "solve/layers.h"
 #include "solve/visited.h"
 #include "util/saturate.h"
+#include "util/grow.h"
 
 /* How often (in states taken) the least time looks at the cancel flag
  * and the clock; the count's layers look as the queue search does
@@ -19,24 +20,6 @@
 /* Past this many buckets (crossings that take that long), the least
  * time keeps one heap by (f, g) instead. */
 #define COUNT_MAX_BUCKETS (1u << 16)
-
-/* Grow *p (of *cap elements of size) to hold at least need. */
-static int grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	size_t cap2 = *cap ? *cap : 1024;
-	void *q;
-
-	if (need <= *cap)
-		return RIVER_OK;
-	while (cap2 < need)
-		cap2 *= 2;
-	q = realloc(*(void **)p, cap2 * size);
-	if (!q)
-		return RIVER_ENOMEM;
-	*(void **)p = q;
-	*cap = cap2;
-	return RIVER_OK;
-}
 
 /* An open-addressing index of states kept elsewhere: slot j holds a
  * node number + 1 in its low 32 bits and more bits of the state's hash
@@ -289,9 +272,9 @@ static int layers_push(struct layers *l, state_t s, unsigned long long paths,
 {
 	if (l->n >= l->limit)
 		return RIVER_ELIMIT;
-	if (grow(&l->state, &l->cap, l->n + 1, sizeof *l->state) ||
-	    grow(&l->paths, &l->cap_paths, l->n + 1, sizeof *l->paths) ||
-	    grow(&l->parent, &l->cap_parent, l->n + 1, sizeof *l->parent))
+	if (array_grow(&l->state, &l->cap, l->n + 1, sizeof *l->state) ||
+	    array_grow(&l->paths, &l->cap_paths, l->n + 1, sizeof *l->paths) ||
+	    array_grow(&l->parent, &l->cap_parent, l->n + 1, sizeof *l->parent))
 		return RIVER_ENOMEM;
 	l->state[l->n] = s;
 	l->paths[l->n] = paths;
@@ -402,7 +385,7 @@ static int layers_run(struct layers *l)
 		/* The next level's index, as large as this level needs. */
 		size_t cap = 4096;
 
-		if (grow(&l->level, &l->cap_levels, l->n_levels + 2,
+		if (array_grow(&l->level, &l->cap_levels, l->n_levels + 2,
 			 sizeof *l->level))
 			return RIVER_ENOMEM;
 		l->level[l->n_levels++] = first;
@@ -894,7 +877,7 @@ static int bucket_push(struct cheapest *c, unsigned long long f,
 
 	if (f < c->f || (c->n_buckets > 1 && f - c->f >= c->n_buckets))
 		return RIVER_EINTERNAL; /* the bound is not consistent */
-	if (grow(&b->e, &b->cap, b->n + 1, sizeof *b->e))
+	if (array_grow(&b->e, &b->cap, b->n + 1, sizeof *b->e))
 		return RIVER_ENOMEM;
 	for (i = b->n++; i > 0 && entry_before(&e, &b->e[(i - 1) / 2]);
 	     i = (i - 1) / 2)
@@ -931,10 +914,10 @@ static int cheapest_add(struct cheapest *c, state_t s, unsigned long long g,
 {
 	if (c->n >= c->limit)
 		return RIVER_ELIMIT;
-	if (grow(&c->state, &c->cap, c->n + 1, sizeof *c->state) ||
-	    grow(&c->cost, &c->cap_cost, c->n + 1, sizeof *c->cost) ||
-	    grow(&c->paths, &c->cap_paths, c->n + 1, sizeof *c->paths) ||
-	    grow(&c->settled, &c->cap_settled, c->n + 1, 1))
+	if (array_grow(&c->state, &c->cap, c->n + 1, sizeof *c->state) ||
+	    array_grow(&c->cost, &c->cap_cost, c->n + 1, sizeof *c->cost) ||
+	    array_grow(&c->paths, &c->cap_paths, c->n + 1, sizeof *c->paths) ||
+	    array_grow(&c->settled, &c->cap_settled, c->n + 1, 1))
 		return RIVER_ENOMEM;
 	if (index_fit(&c->idx, c->state, 0, c->n, c->n + 1))
 		return RIVER_ENOMEM;

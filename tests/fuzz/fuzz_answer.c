@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/answer.h"
+#include "engine/answer.h"
 #include "fuzz.h"
 #include "plan/plan.h"
+#include "check/check.h"
 #include "util/json.h"
 
 #define FUZZ_HORIZON 12

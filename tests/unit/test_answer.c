@@ -1,4 +1,4 @@
-/* Reading engines' answers back (lib/export/answer.c) and the JSON
+/* Reading engines' answers back (lib/engine/answer.c) and the JSON
  * reader under MiniZinc's (lib/util/json.c).  Each engine's answer is
  * written here from the plan river's own search finds, in the engine's
  * format; a reader must give that plan back, read a whole statement of
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "unit.h"
-#include "export/answer.h"
+#include "engine/answer.h"
 #include "plan/plan.h"
 #include "util/buf.h"
 #include "util/json.h"

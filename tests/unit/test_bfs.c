@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
 #include "solve/bfs.h"
 #include "solve/visited.h"
 #include "unit.h"

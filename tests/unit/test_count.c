@@ -7,6 +7,7 @@
 #include "unit.h"
 #include "bench/families.h"
 #include "plan/plan.h"
+#include "check/check.h"
 #include "solve/bfs.h"
 #include "solve/count.h"
 #include "solve/dense.h"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
 #include "puzzle.h"
 #include "solve/dense.h"
 #include "solve/layers.h"

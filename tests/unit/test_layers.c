@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
 #include "puzzle.h"
 #include "solve/bfs.h"
 #include "solve/layers.h"

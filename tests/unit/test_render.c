@@ -304,7 +304,7 @@ static void test_text_rower_takes_two_individuals(void **state)
 }
 
 /*
- * Regression (lib/plan/render_text.c, put_nouns): "and" is placed by counting
+ * Regression (lib/render/render_text.c, put_nouns): "and" is placed by counting
  * copies instead of nouns, so a load with a kind of two or more copies
  * joins its last noun with a comma: "The farmer takes the goat, two
  * hens across." instead of "... the goat and two hens across."

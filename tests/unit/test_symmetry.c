@@ -5,6 +5,7 @@
 
 #include "unit.h"
 #include "plan/plan.h"
+#include "check/check.h"
 #include "system/symmetry.h"
 #include "util/saturate.h"
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "render/render.h"
 
 static const char *number_word(unsigned n, char *buf, size_t size)
 {
@@ -47,14 +48,6 @@ void plan_put_tokens(struct buf *b, const struct model *m,
 		plan_put_token(b, m, i, count[i]);
 		first = false;
 	}
-}
-
-void plan_load(const river_plan *plan, size_t crossing, unsigned *load)
-{
-	size_t i;
-
-	for (i = 0; i < plan->puzzle->model.n_items; i++)
-		load[i] = river_plan_item_moved(plan, crossing, i);
 }
 
 static bool capital(const char *s)

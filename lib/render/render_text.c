@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "render/render.h"
 #include "util/buf.h"
 #include "util/utf8.h"
 

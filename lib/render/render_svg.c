@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "check/check.h"
+#include "render/render.h"
 #include "util/utf8.h"
 
 #define COLUMN 8     /* px a terminal column takes, at the font size */

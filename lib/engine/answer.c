@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/answer.h"
+#include "engine/answer.h"
 #include "search/places.h"
 #include "util/json.h"
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "plan/plan.h"
+#include "render/render.h"
 #include "util/buf.h"
 
 /* A JSON array of item names, one entry per copy: count(plan, k, i)

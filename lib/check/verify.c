@@ -7,6 +7,8 @@
 
 #include "compile/names.h"
 #include "plan/plan.h"
+#include "check/check.h"
+#include "render/render.h"
 #include "search/places.h"
 #include "util/buf.h"
 #include "util/json.h"

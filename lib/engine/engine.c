@@ -16,8 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "export/answer.h"
+#include "engine/answer.h"
 #include "plan/plan.h"
+#include "check/check.h"
 #include "search/places.h"
 #include "util/clock.h"
 #include "util/stop.h"
