@@ -1304,7 +1304,8 @@ static void put_moves(struct buf *b, const river_explanation *e,
 		lines++;
 	}
 	if (left)
-		buf_printf(b, "  And %zu more load%s (see --format json).\n",
+		buf_printf(b, "  And %zu more load%s (all of them in the JSON "
+			      "form).\n",
 			   left, plural(left));
 	if (sp->more)
 		buf_printf(b, "  Loads past the first %d not tried.\n",

@@ -666,7 +666,7 @@ static int put_time_bounds(struct export_ctx *ctx)
 				"a plan within %u steps may take from %llu to "
 				"%llu, more bounds on its time than the %u the "
 				"smt2 model asks one by one: give a shorter "
-				"horizon, or solve it with --engine z3",
+				"horizon, or solve it with the z3 engine",
 				ctx->horizon, t, most, SMT2_MAX_BOUNDS);
 	buf_printf(o, "\n; The least time: a check for each bound T on the "
 		      "total from %llu to %llu.\n"
