@@ -189,7 +189,7 @@ static void test_load_options(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	assert_null(opts.params);
 	assert_true(opts.timeout == 0);
 	assert_null(opts.cancel);
@@ -208,7 +208,7 @@ static void test_load_options(void **state)
 	river_puzzle_free(p);
 	/* The cancel flag, and a time limit, stop the expansion at the
 	 * rule. */
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	opts.cancel = &cancel;
 	assert_int_equal(load_heavy(&opts, &diag), RIVER_ECANCELED);
 	assert_int_equal(diag.line, 4);
@@ -346,7 +346,7 @@ static void test_export_horizon_too_big_to_count(void **state)
 			 RIVER_ETOOBIG);
 	assert_null(out);
 	/* With a horizon given, nothing needs counting. */
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 2;
 	assert_int_equal(river_export(&out, p, "smt2", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "(declare-const n_ants_2 Int)"));
@@ -363,7 +363,7 @@ static void test_export_models_name_every_item(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 11;
 	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "enum KIND = {missionaries, cannibals};\n"));
@@ -388,7 +388,7 @@ static void test_export_renames_reserved_names(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 1;
 	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "enum ITEM = {var_, copies_, end_, i_x};"));
@@ -449,7 +449,7 @@ static void verify_text(const char *puzzle, const char *plan,
 
 static void test_verify_legal_lines(void **state)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 
 	(void)state;
 	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
@@ -461,7 +461,7 @@ static void test_verify_legal_lines(void **state)
 
 static void test_verify_first_illegal_step(void **state)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 
 	(void)state;
 	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer cabbage\nfarmer\n", &v);
@@ -485,7 +485,7 @@ static void test_verify_reads_within_the_plan(void **state)
 	river_puzzle *p = unit_load(WGC_TEXT);
 	size_t len = sizeof plan - 1;
 	char *exact = malloc(len);
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 
 	(void)state;
@@ -506,7 +506,7 @@ static void test_verify_json_and_unreadable(void **state)
 	const char *json = "{\"plan\": [{\"boat\": [\"farmer\", \"goat\"], "
 			   "\"from\": \"left\"}]}";
 	const char *bad = "farmer goat\nfarmer wolff\n";
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 
 	(void)state;
@@ -537,7 +537,7 @@ static void test_replay_partial_plans(void **state)
 	const char *all = "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
 			  "farmer cabbage\nfarmer\nfarmer goat\n";
 	river_plan *plan;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	char *s;
 
@@ -777,7 +777,7 @@ static void test_free_functions_accept_null(void **state)
 	river_puzzle_free(NULL);
 	river_plan_free(NULL);
 	river_free(NULL);
-	river_solve_options_init(NULL);
+	river_solve_options_init(NULL, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_string_equal(river_version(), RIVER_VERSION_STRING);
 }
 
@@ -1202,7 +1202,7 @@ static void test_options_init_gives_defaults(void **state)
 
 	(void)state;
 	memset(&opts, 0xA5, sizeof opts);
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_int_equal(opts.max_states, 0);
 	assert_null(opts.progress);
 	assert_null(opts.userdata);
@@ -1229,7 +1229,7 @@ static void test_solve_limit_gives_no_plan(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = 5;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ELIMIT);
 	assert_null(plan);
@@ -1257,7 +1257,7 @@ static void test_solve_too_big_gives_no_plan(void **state)
 	snprintf(text + len, sizeof text - len, "\nboat seats 22\n");
 	p = unit_load(text);
 	/* All alike: searched as written, as merged they take 23 loads. */
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.no_symmetry = 1;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ETOOBIG);
 	assert_null(plan);

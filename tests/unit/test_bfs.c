@@ -182,7 +182,7 @@ static river_solve_options options(unsigned long long max_states)
 {
 	river_solve_options opts;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = max_states;
 	return opts;
 }
