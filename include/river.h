@@ -25,11 +25,11 @@ extern "C" {
 #endif
 
 #define RIVER_VERSION_MAJOR 0
-#define RIVER_VERSION_MINOR 1
+#define RIVER_VERSION_MINOR 2
 #define RIVER_VERSION_PATCH 0
-#define RIVER_VERSION_STRING "0.1.0"
+#define RIVER_VERSION_STRING "0.2.0"
 
-/* The version of the library actually linked, e.g. "0.1.0". */
+/* The version of the library actually linked, e.g. "0.2.0". */
 RIVER_API const char *river_version(void);
 
 /*
