@@ -25,12 +25,27 @@ extern "C" {
 #endif
 
 #define RIVER_VERSION_MAJOR 0
-#define RIVER_VERSION_MINOR 1
+#define RIVER_VERSION_MINOR 2
 #define RIVER_VERSION_PATCH 0
-#define RIVER_VERSION_STRING "0.1.0"
+#define RIVER_VERSION_STRING "0.2.0"
 
-/* The version of the library actually linked, e.g. "0.1.0". */
+/* The version of the library actually linked, e.g. "0.2.0". */
 RIVER_API const char *river_version(void);
+
+/*
+ * Versioned structures.  Every structure the caller allocates and the
+ * library reads or fills carries a version as its first field: the
+ * RIVER_*_VERSION of the header the caller was built with.  Set it with
+ * the structure's _init function (or its RIVER_*_INIT initialiser)
+ * before the first call; a later library then reads and writes only the
+ * fields that version has.  A version of 0 (not initialised) or one
+ * newer than the library knows is RIVER_EINVAL, with diag saying so.
+ * The structures the library allocates (river_progress,
+ * river_sweep_point) carry the version they were filled as, for the
+ * caller to read.  river_diag, river_param and river_sweep_axis have no
+ * version: their layout is frozen.  See "Versions and compatibility" in
+ * libriver(3).
+ */
 
 /* Status codes. */
 enum {
@@ -55,8 +70,10 @@ RIVER_API const char *river_strerror(int status);
 
 /*
  * A diagnostic: where and what.  Owned by the caller, filled by the
- * library when a call fails.  line and column count from 1 (columns in
- * characters, not bytes); both are 0 when there is no location.
+ * library when a call fails.  Its layout is frozen (no version): every
+ * call takes one, and river_sweep_point holds one.  line and column
+ * count from 1 (columns in characters, not bytes); both are 0 when
+ * there is no location.
  * source_line holds the text of that line, for a caret display; a
  * long line is cut to a window around the column, and source_column is
  * where the column falls in that window.
@@ -114,7 +131,8 @@ RIVER_API int river_puzzle_load_stream(river_puzzle **out, FILE *stream,
 
 /*
  * A value for one of the puzzle's parameters ("param n = 3" in the
- * file), overriding its default: e.g. {"n", 5}.
+ * file), overriding its default: e.g. {"n", 5}.  Passed in arrays, so
+ * its layout is frozen (no version).
  */
 typedef struct river_param {
 	const char *name;
@@ -145,13 +163,24 @@ RIVER_API int river_puzzle_load_string_with(river_puzzle **out,
  * first: fields added later keep their defaults.
  */
 typedef struct river_load_options {
+	unsigned int version; /* RIVER_LOAD_OPTIONS_VERSION */
 	const river_param *params;
 	size_t n_params;
 	double timeout;
 	const volatile sig_atomic_t *cancel;
 } river_load_options;
 
-RIVER_API void river_load_options_init(river_load_options *opts);
+#define RIVER_LOAD_OPTIONS_VERSION 1
+#define RIVER_LOAD_OPTIONS_INIT { RIVER_LOAD_OPTIONS_VERSION, NULL, 0, 0.0, \
+	NULL }
+
+/*
+ * Fill opts with the defaults of version (RIVER_LOAD_OPTIONS_VERSION):
+ * the fields that version has, no further.  RIVER_EINVAL, opts left
+ * alone, for a NULL opts or a version the library does not know.
+ */
+RIVER_API int river_load_options_init(river_load_options *opts,
+				      unsigned int version);
 
 /*
  * river_puzzle_load_file_with and river_puzzle_load_string_with with
@@ -267,14 +296,21 @@ RIVER_API double river_puzzle_state_space(const river_puzzle *puzzle);
 
 /* ---- Solving ----------------------------------------------------- */
 
-/* Search progress, passed to the progress callback now and then. */
+/* Search progress, passed to the progress callback now and then.  The
+ * library fills it; version is the RIVER_PROGRESS_VERSION it was filled
+ * as, fields added in later versions coming after these. */
 typedef struct river_progress {
+	unsigned int version;
 	unsigned long long states_explored;
 	unsigned long long frontier;
 	unsigned depth; /* crossings from the start of the states now expanded */
 } river_progress;
 
+#define RIVER_PROGRESS_VERSION 1
+
 typedef struct river_solve_options {
+	/* RIVER_SOLVE_OPTIONS_VERSION, set by river_solve_options_init. */
+	unsigned int version;
 	/* Stop with RIVER_ELIMIT after reaching this many states (or after
 	 * trying 64 times as many crossings, or meeting 4 times as many
 	 * states that break a rule); 0 means RIVER_DEFAULT_MAX_STATES, and
@@ -319,8 +355,14 @@ typedef struct river_solve_options {
 
 #define RIVER_DEFAULT_MAX_STATES 20000000ULL
 
-/* Fill opts with the defaults. */
-RIVER_API void river_solve_options_init(river_solve_options *opts);
+#define RIVER_SOLVE_OPTIONS_VERSION 1
+#define RIVER_SOLVE_OPTIONS_INIT { RIVER_SOLVE_OPTIONS_VERSION, 0, NULL, \
+	NULL, 0, 0, 0.0, NULL, 0, 0, RIVER_METHOD_AUTO }
+
+/* Fill opts with the defaults of version (RIVER_SOLVE_OPTIONS_VERSION),
+ * as river_load_options_init does. */
+RIVER_API int river_solve_options_init(river_solve_options *opts,
+				       unsigned int version);
 
 /* The outcome of a search: an optimal plan, or a proof that none exists. */
 typedef struct river_plan river_plan;
@@ -421,6 +463,9 @@ RIVER_API int river_plan_render(char **out, const river_plan *plan,
 /* ---- Checking a plan --------------------------------------------- */
 
 typedef struct river_verdict {
+	/* RIVER_VERDICT_VERSION, set by the caller (river_verdict_init):
+	 * the library writes the fields of that version, no further. */
+	unsigned int version;
 	/* 1 when every crossing is legal and the plan ends with
 	 * everything across. */
 	int legal;
@@ -433,6 +478,13 @@ typedef struct river_verdict {
 	/* The total time of the crossings checked (see river_plan_time). */
 	unsigned long long time;
 } river_verdict;
+
+#define RIVER_VERDICT_VERSION 1
+#define RIVER_VERDICT_INIT { RIVER_VERDICT_VERSION, 0, 0, 0, "", 0 }
+
+/* Clear verdict, setting its version (RIVER_VERDICT_VERSION), as
+ * river_load_options_init does. */
+RIVER_API int river_verdict_init(river_verdict *verdict, unsigned int version);
 
 /*
  * Check a plan written by hand or by another tool: the text river solve
@@ -577,6 +629,8 @@ RIVER_API void river_explanation_free(river_explanation *explanation);
  *               3.0.0), for pure annealers
  */
 typedef struct river_export_options {
+	/* RIVER_EXPORT_OPTIONS_VERSION, set by river_export_options_init. */
+	unsigned int version;
 	/* Steps in the model, at most 100000.  0 means the default, a
 	 * bound no optimal plan can exceed (river_export_horizon).
 	 * RIVER_HORIZON_SEARCH means the crossings of the optimal plan
@@ -606,7 +660,14 @@ typedef struct river_export_options {
 /* The largest penalty weight of the bqm format. */
 #define RIVER_LAGRANGE_MAX 1e12
 
-RIVER_API void river_export_options_init(river_export_options *opts);
+#define RIVER_EXPORT_OPTIONS_VERSION 1
+#define RIVER_EXPORT_OPTIONS_INIT { RIVER_EXPORT_OPTIONS_VERSION, 0, 0.0, \
+	0.0, NULL }
+
+/* Fill opts with the defaults of version (RIVER_EXPORT_OPTIONS_VERSION),
+ * as river_load_options_init does. */
+RIVER_API int river_export_options_init(river_export_options *opts,
+					unsigned int version);
 
 /* The formats river_export knows, as a NULL-terminated array. */
 RIVER_API const char *const *river_export_formats(void);
@@ -676,7 +737,8 @@ RIVER_API unsigned river_plan_horizon(const river_plan *plan);
 
 /*
  * A parameter's values in a sweep: from, from + step, ... up to to
- * (from <= to, step >= 1; step 0 means 1).
+ * (from <= to, step >= 1; step 0 means 1).  Passed in arrays, so its
+ * layout is frozen (no version).
  */
 typedef struct river_sweep_axis {
 	const char *name;
@@ -688,8 +750,12 @@ typedef struct river_sweep_axis {
 /* The most points a sweep may have. */
 #define RIVER_SWEEP_MAX_POINTS 100000
 
-/* One point of a sweep: the puzzle with its parameters' values there. */
+/* One point of a sweep: the puzzle with its parameters' values there.
+ * The library allocates it (river_sweep_at); version is the
+ * RIVER_SWEEP_POINT_VERSION it was filled as, fields added in later
+ * versions coming after these. */
 typedef struct river_sweep_point {
+	unsigned int version;
 	/* The values of the axes here (value[1] is 0 with one axis). */
 	long long value[2];
 	/* RIVER_OK when the search finished: solved says whether there is
@@ -702,6 +768,8 @@ typedef struct river_sweep_point {
 	unsigned long long optimum;
 	river_diag diag;
 } river_sweep_point;
+
+#define RIVER_SWEEP_POINT_VERSION 1
 
 /* The outcome of a sweep. */
 typedef struct river_sweep river_sweep;
@@ -791,6 +859,8 @@ RIVER_API int river_sweep_render(char **out, const river_sweep *sweep,
  * of least time).  States past the goal are drawn too.
  */
 typedef struct river_graph_options {
+	/* RIVER_GRAPH_OPTIONS_VERSION, set by river_graph_options_init. */
+	unsigned int version;
 	/* Draw at most this many states; a bigger graph is drawn as a
 	 * summary, a node per depth.  0 means RIVER_GRAPH_DEFAULT_NODES. */
 	size_t max_nodes;
@@ -811,8 +881,11 @@ typedef struct river_graph_options {
 
 #define RIVER_GRAPH_DEFAULT_NODES 2000
 
-/* What the graph held. */
+/* What the graph held.  version is set by the caller
+ * (river_graph_info_init): the library writes the fields of that
+ * version, no further. */
 typedef struct river_graph_info {
+	unsigned int version;         /* RIVER_GRAPH_INFO_VERSION */
 	unsigned long long states;    /* reachable states */
 	unsigned long long crossings; /* legal crossings between them */
 	unsigned long long broken;    /* crossings that break a rule
@@ -828,7 +901,21 @@ typedef struct river_graph_info {
 					 solved and not a summary) */
 } river_graph_info;
 
-RIVER_API void river_graph_options_init(river_graph_options *opts);
+#define RIVER_GRAPH_OPTIONS_VERSION 1
+#define RIVER_GRAPH_OPTIONS_INIT { RIVER_GRAPH_OPTIONS_VERSION, 0, 0, 0.0, \
+	NULL, 0, 0 }
+
+#define RIVER_GRAPH_INFO_VERSION 1
+#define RIVER_GRAPH_INFO_INIT { RIVER_GRAPH_INFO_VERSION, 0, 0, 0, 0, 0, 0, \
+	0, 0 }
+
+/* Fill opts with the defaults of version (RIVER_GRAPH_OPTIONS_VERSION),
+ * and clear info setting its version (RIVER_GRAPH_INFO_VERSION), as
+ * river_load_options_init does. */
+RIVER_API int river_graph_options_init(river_graph_options *opts,
+				       unsigned int version);
+RIVER_API int river_graph_info_init(river_graph_info *info,
+				    unsigned int version);
 
 /*
  * Write the state graph of puzzle as DOT into a new string *dot

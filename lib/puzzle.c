@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "compile/compile.h"
 #include "search/places.h"
 #include "parse/parse.h"
@@ -338,12 +339,6 @@ int river_puzzle_load_string(river_puzzle **out, const char *text,
 					     diag);
 }
 
-void river_load_options_init(river_load_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
-}
-
 /* The load's stop, from opts (NULL: none); RIVER_EINVAL for a bad
  * time limit or parameters. */
 static int load_stop(struct stop *stop, const river_load_options *opts,
@@ -363,7 +358,7 @@ int river_puzzle_load_string_with(river_puzzle **out, const char *text,
 {
 	river_load_options opts;
 
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	opts.params = params;
 	opts.n_params = n_params;
 	return river_puzzle_load_string_opts(out, text, len, name, &opts, diag);
@@ -376,6 +371,7 @@ int river_puzzle_load_string_opts(river_puzzle **out, const char *text,
 {
 	static const char bom[] = "\xEF\xBB\xBF";
 	struct source src = {name ? name : "<string>", text, len};
+	river_load_options o;
 	struct stop stop;
 	int rc;
 
@@ -384,6 +380,10 @@ int river_puzzle_load_string_opts(river_puzzle **out, const char *text,
 	if (!out || (!text && len > 0))
 		return diag_set(diag, RIVER_EINVAL, &src, NULL,
 				"invalid argument");
+	rc = abi_load_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	opts = &o;
 	rc = load_stop(&stop, opts, &src, diag);
 	if (rc != RIVER_OK)
 		return rc;
@@ -487,7 +487,7 @@ int river_puzzle_load_file_with(river_puzzle **out, const char *path,
 {
 	river_load_options opts;
 
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	opts.params = params;
 	opts.n_params = n_params;
 	return river_puzzle_load_file_opts(out, path, &opts, diag);
@@ -498,6 +498,7 @@ int river_puzzle_load_file_opts(river_puzzle **out, const char *path,
 				river_diag *diag)
 {
 	struct source src = {path, "", 0};
+	river_load_options o;
 	FILE *f;
 	int rc;
 
@@ -506,11 +507,14 @@ int river_puzzle_load_file_opts(river_puzzle **out, const char *path,
 	if (!out || !path)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	rc = abi_load_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	f = fopen(path, "rb");
 	if (!f)
 		return diag_set(diag, RIVER_EIO, &src, NULL, "cannot open: %s",
 				strerror(errno));
-	rc = load_stream(out, f, path, opts, diag);
+	rc = load_stream(out, f, path, &o, diag);
 	fclose(f);
 	return rc;
 }

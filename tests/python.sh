@@ -18,7 +18,7 @@ done
 test -n "$py" ||
 	skip_all "no python3 with pytest (Debian: apt-get install python3-pytest)"
 ocean=${RIVER_OCEAN_PATH:-$(cat "$abs_top_builddir/build/ocean.path" 2>/dev/null)}
-RIVER_LIBRARY="$abs_top_builddir/.libs/libriver.so.0"
+RIVER_LIBRARY="$abs_top_builddir/.libs/libriver.so.1"
 test -f "$RIVER_LIBRARY" ||
 	skip_all "no shared library in the build tree (configure --enable-shared)"
 PYTHONPATH="$srcdir/python/tests:$srcdir/python${ocean:+:$ocean}"

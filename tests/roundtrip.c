@@ -16,7 +16,7 @@ static int reads_back(const river_puzzle *puzzle, const river_plan *plan,
 		      river_format format, const char *name)
 {
 	const char *what = format == RIVER_FORMAT_JSON ? "json" : "text";
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	char *text = NULL;
 	int rc = river_plan_render(&text, plan, format);
@@ -54,7 +54,7 @@ static void check(const char *path)
 		       "unsolved" : "fail", path, diag.message);
 		return;
 	}
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_plans = 3;
 	if (river_solve(&plan, puzzle, &opts, &diag) != RIVER_OK) {
 		printf("fail %s solve: %s\n", path, diag.message);

@@ -221,7 +221,7 @@ static void measure(struct result *r, const struct bench_case *c,
 	r->status = load(&p, c, dir, r->message, sizeof r->message);
 	if (r->status != RIVER_OK)
 		return;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = ULLONG_MAX;
 	opts.count = c->count;
 	opts.threads = c->threads;

@@ -774,7 +774,7 @@ static int load(river_puzzle **puzzle, const struct options *opts)
 	char *text = NULL;
 	int rc;
 
-	river_load_options_init(&lo);
+	river_load_options_init(&lo, RIVER_LOAD_OPTIONS_VERSION);
 	lo.params = opts->params;
 	lo.n_params = opts->n_params;
 	lo.timeout = opts->timeout;
@@ -1087,7 +1087,7 @@ static void release_signals(void)
 static void search_options(river_solve_options *so,
 			   const struct options *opts)
 {
-	river_solve_options_init(so);
+	river_solve_options_init(so, RIVER_SOLVE_OPTIONS_VERSION);
 	so->max_states = opts->max_states;
 	so->timeout = opts->timeout;
 	so->threads = opts->threads;
@@ -1126,7 +1126,7 @@ static int export_model(const struct options *opts,
 	char *text;
 	int rc;
 
-	river_export_options_init(&eo);
+	river_export_options_init(&eo, RIVER_EXPORT_OPTIONS_VERSION);
 	eo.horizon = opts->horizon;
 	eo.lagrange = opts->lagrange;
 	rc = river_export(&text, puzzle, opts->to, &eo, &diag);
@@ -1151,7 +1151,7 @@ static unsigned long long optimum(const river_puzzle *puzzle,
 	unsigned long long n = 0;
 	int rc;
 
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.max_states = opts->max_states;
 	so.timeout = opts->timeout;
 	so.no_symmetry = opts->no_symmetry;
@@ -1181,7 +1181,7 @@ static void note_svg_cap(const char *name, size_t n)
 static int verify(const struct options *opts, const river_puzzle *puzzle)
 {
 	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	size_t len;
 	unsigned long long best = 0;
@@ -1255,7 +1255,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 {
 	const char *name = strcmp(opts->plan, "-") == 0 ? "<stdin>" : opts->plan;
 	river_solve_options so;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_plan *plan;
 	river_diag diag;
 	size_t len;
@@ -1305,7 +1305,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 	if (opts->engine) {
 		river_export_options eo;
 
-		river_export_options_init(&eo);
+		river_export_options_init(&eo, RIVER_EXPORT_OPTIONS_VERSION);
 		eo.horizon = opts->horizon;
 		eo.timeout = opts->timeout;
 		eo.cancel = &caught;
@@ -1430,7 +1430,7 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 static int graph(const struct options *opts, const river_puzzle *puzzle)
 {
 	river_graph_options go;
-	river_graph_info info;
+	river_graph_info info = RIVER_GRAPH_INFO_INIT;
 	river_diag diag;
 	char *dot;
 	int rc;
@@ -1438,7 +1438,7 @@ static int graph(const struct options *opts, const river_puzzle *puzzle)
 	if (opts->reduced && opts->no_symmetry)
 		return usage_error("%s", "--reduced and --no-symmetry "
 				   "contradict each other");
-	river_graph_options_init(&go);
+	river_graph_options_init(&go, RIVER_GRAPH_OPTIONS_VERSION);
 	go.max_nodes = opts->max_nodes;
 	go.max_states = opts->max_states;
 	go.timeout = opts->timeout;

@@ -195,7 +195,7 @@ static void progress(const river_progress *pr, void *userdata)
  * its progress; max_states 0 is the library's default. */
 static void search_options(river_solve_options *so, double max_states)
 {
-	river_solve_options_init(so);
+	river_solve_options_init(so, RIVER_SOLVE_OPTIONS_VERSION);
 	so->threads = 1;
 	so->max_states = max_states > 0 ? (unsigned long long)max_states : 0;
 	so->progress = progress;
@@ -299,7 +299,7 @@ static int put_verdict(struct buf *b, const river_verdict *v,
 /* Check a plan (one crossing a line, or river's table or JSON). */
 WEB_EXPORT char *web_verify(const char *text, const char *plan)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_puzzle *p;
 	river_diag diag;
 	struct buf b;
@@ -328,7 +328,7 @@ WEB_EXPORT char *web_verify(const char *text, const char *plan)
  */
 WEB_EXPORT char *web_replay(const char *text, const char *plan)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_puzzle *p;
 	river_plan *played = NULL;
 	river_diag diag;
@@ -368,7 +368,7 @@ WEB_EXPORT char *web_hint(const char *text, const char *plan,
 			  double max_states)
 {
 	river_solve_options so;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_puzzle *p;
 	river_plan *hint = NULL;
 	river_diag diag;
@@ -380,7 +380,6 @@ WEB_EXPORT char *web_hint(const char *text, const char *plan,
 		return finish(&b);
 	search_options(&so, max_states);
 	memset(&diag, 0, sizeof diag);
-	memset(&v, 0, sizeof v);
 	rc = river_hint(&hint, &v, p, plan, strlen(plan), "plan", &so, &diag);
 	if (rc != RIVER_OK) {
 		put_diag(&b, rc, &diag);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "analysis/graph.h"
 #include "plan/plan.h"
 #include "check/check.h"
@@ -1040,8 +1041,9 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	if (rc != RIVER_OK)
 		return rc;
 	memset(&x, 0, sizeof x);
-	if (opts)
-		x.opts = *opts;
+	rc = abi_solve_options(&x.opts, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	x.opts.count = 0;
 	x.opts.max_plans = 0;
 	x.timeout = x.opts.timeout;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "analysis/graph.h"
 #include "plan/plan.h"
 #include "check/check.h"
@@ -90,12 +91,6 @@ struct graph {
 	river_graph_info info;
 	bool writing; /* the DOT, once the graph is known */
 };
-
-void river_graph_options_init(river_graph_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
-}
 
 static int add_state(struct graph *g, state_t s, unsigned depth)
 {
@@ -1159,7 +1154,7 @@ int river_graph(char **dot, river_graph_info *info,
 		const river_puzzle *puzzle, const river_graph_options *opts,
 		river_diag *diag)
 {
-	river_graph_options defaults;
+	river_graph_options o;
 	river_solve_options so;
 	struct places_graph pg;
 	struct graph g;
@@ -1169,8 +1164,13 @@ int river_graph(char **dot, river_graph_info *info,
 
 	if (dot)
 		*dot = NULL;
-	if (info)
-		memset(info, 0, sizeof *info);
+	rc = abi_graph_info_check(info, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	if (info) {
+		river_graph_info_init(&g.info, RIVER_GRAPH_INFO_VERSION);
+		abi_graph_info_put(info, &g.info);
+	}
 	if (!dot || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
@@ -1178,14 +1178,14 @@ int river_graph(char **dot, river_graph_info *info,
 			    : puzzle_need_system(puzzle, "for a graph", diag);
 	if (rc != RIVER_OK)
 		return rc;
-	if (!opts) {
-		river_graph_options_init(&defaults);
-		opts = &defaults;
-	}
+	rc = abi_graph_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	opts = &o;
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.max_states = opts->max_states;
 	memset(&g, 0, sizeof g);
 	g.puzzle = puzzle;
@@ -1221,7 +1221,7 @@ int river_graph(char **dot, river_graph_info *info,
 	else if (rc != RIVER_OK)
 		bfs_diag(rc, &g.tally, &stop, diag);
 	if (rc == RIVER_OK && info)
-		*info = g.info;
+		abi_graph_info_put(info, &g.info);
 	buf_release(&b);
 	graph_release(&g);
 	if (g.places)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "plan/plan.h"
 #include "check/check.h"
 #include "render/render.h"
@@ -46,6 +47,8 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	       river_diag *diag)
 {
 	river_plan *played;
+	river_solve_options o;
+	river_verdict v;
 	state_t here;
 	int rc;
 
@@ -54,23 +57,30 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	if (!out || !verdict || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	memset(verdict, 0, sizeof *verdict);
+	rc = abi_verdict_check(verdict, diag);
+	if (rc == RIVER_OK)
+		rc = abi_solve_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	river_verdict_init(&v, RIVER_VERDICT_VERSION);
+	abi_verdict_put(verdict, &v);
 	if (!puzzle->places) {
 		rc = puzzle_need_system(puzzle, "for a hint", diag);
 		if (rc != RIVER_OK)
 			return rc;
 	}
-	rc = river_replay(&played, verdict, puzzle, text, len, name, diag);
+	rc = river_replay(&played, &v, puzzle, text, len, name, diag);
+	abi_verdict_put(verdict, &v);
 	/* A crossing at fault: the verdict says which, there is no hint. */
-	if (rc != RIVER_OK || verdict->step > 0) {
+	if (rc != RIVER_OK || v.step > 0) {
 		river_plan_free(played);
 		return rc;
 	}
 	if (puzzle->places)
-		return hint_places(out, puzzle, played, opts, diag);
+		return hint_places(out, puzzle, played, &o, diag);
 	here = played->states[played->n_states - 1];
 	river_plan_free(played);
-	return search_solve(out, puzzle, &here, verdict->time, opts, diag);
+	return search_solve(out, puzzle, &here, v.time, &o, diag);
 }
 
 /* "Next: The farmer takes the goat across. 7 crossings to go." */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "plan/plan.h"
 #include "render/render.h"
 #include "solve/layers.h"
@@ -81,7 +82,7 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 	}
 	/* Loading is under the point's time limit and the sweep's cancel
 	 * flag, as its search is. */
-	river_load_options_init(&lo);
+	river_load_options_init(&lo, RIVER_LOAD_OPTIONS_VERSION);
 	lo.params = params;
 	lo.n_params = n;
 	lo.timeout = pool->so.timeout;
@@ -258,7 +259,7 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 	struct river_sweep *s;
 	struct pool pool;
 	struct stop stop;
-	size_t count[2], total;
+	size_t count[2], total, k;
 	unsigned threads;
 	int rc, which = -1;
 
@@ -272,10 +273,9 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 	if (rc != RIVER_OK)
 		return rc;
 	memset(&pool, 0, sizeof pool);
-	if (opts)
-		pool.so = *opts;
-	else
-		river_solve_options_init(&pool.so);
+	rc = abi_solve_options(&pool.so, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	if (pool.so.threads > RIVER_MAX_THREADS)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"at most %d threads, not %u", RIVER_MAX_THREADS,
@@ -298,6 +298,8 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 		river_sweep_free(s);
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	}
+	for (k = 0; k < total; k++)
+		s->points[k].version = RIVER_SWEEP_POINT_VERSION;
 
 	pool.s = s;
 	pool.text = text ? text : "";

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "compile/names.h"
 #include "plan/plan.h"
 #include "check/check.h"
@@ -796,12 +797,13 @@ static int keep(river_plan **out, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
-/* river_verify, and the storyboard when svg is not NULL; when played is
- * not NULL, a plan may have no crossings (a player's partial plan) and
- * *played gets the crossings replayed. */
-static int check(river_verdict *out, const river_puzzle *puzzle,
-		 const char *text, size_t len, const char *name,
-		 river_diag *diag, char **svg, river_plan **played)
+/* river_verify into the library's own verdict *out (cleared), and the
+ * storyboard when svg is not NULL; when played is not NULL, a plan may
+ * have no crossings (a player's partial plan) and *played gets the
+ * crossings replayed. */
+static int read_plan(river_verdict *out, const river_puzzle *puzzle,
+		     const char *text, size_t len, const char *name,
+		     river_diag *diag, char **svg, river_plan **played)
 {
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
@@ -811,10 +813,6 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 	size_t first;
 	int rc;
 
-	if (!out || !puzzle || (!text && len))
-		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"invalid argument");
-	memset(out, 0, sizeof *out);
 	if (!text)
 		src.text = "";
 	memset(&r, 0, sizeof r);
@@ -874,6 +872,26 @@ static int check(river_verdict *out, const river_puzzle *puzzle,
 		diag_set(diag, rc, &src, NULL, "out of memory while reading "
 			 "the plan");
 	arena_release(&r.arena);
+	return rc;
+}
+
+/* read_plan into the caller's verdict *out, of its version. */
+static int check(river_verdict *out, const river_puzzle *puzzle,
+		 const char *text, size_t len, const char *name,
+		 river_diag *diag, char **svg, river_plan **played)
+{
+	river_verdict v;
+	int rc;
+
+	if (!out || !puzzle || (!text && len))
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	rc = abi_verdict_check(out, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	river_verdict_init(&v, RIVER_VERDICT_VERSION);
+	rc = read_plan(&v, puzzle, text, len, name, diag, svg, played);
+	abi_verdict_put(out, &v);
 	return rc;
 }
 
@@ -974,13 +992,16 @@ int river_verdict_render(char **out, const river_verdict *verdict,
 			 const river_puzzle *puzzle, const char *name,
 			 unsigned long long optimum, river_format format)
 {
+	river_verdict v;
 	struct buf b;
 
 	if (out)
 		*out = NULL;
 	if (!out || !verdict || !puzzle ||
-	    (format != RIVER_FORMAT_TEXT && format != RIVER_FORMAT_JSON))
+	    (format != RIVER_FORMAT_TEXT && format != RIVER_FORMAT_JSON) ||
+	    abi_verdict(&v, verdict, NULL) != RIVER_OK)
 		return RIVER_EINVAL;
+	verdict = &v;
 	if (!name)
 		name = "<plan>";
 	buf_init(&b);

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "abi.h"
 #include "engine/answer.h"
 #include "plan/plan.h"
 #include "check/check.h"
@@ -921,6 +922,7 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	river_plan *known = NULL;
 	struct export_ctx ctx;
 	struct timespec start = clock_now();
+	river_export_options o;
 	struct stop stop;
 	unsigned bound, h;
 	bool none_within = false, bounds_all;
@@ -931,10 +933,14 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	rc = abi_export_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	opts = &o;
 	if (engine && strcmp(engine, "bfs") == 0) {
 		river_solve_options so;
 
-		river_solve_options_init(&so);
+		river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 		if (opts) {
 			so.timeout = opts->timeout;
 			so.cancel = opts->cancel;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "util/stop.h"
 
 /* Each format and its writer: every format states the whole language. */
@@ -31,12 +32,6 @@ const char *const *river_export_formats(void)
 	_Static_assert(sizeof names / sizeof names[0] == N_FORMATS + 1,
 		       "one name for each format");
 	return names;
-}
-
-void river_export_options_init(river_export_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
 }
 
 /* The most crossings of a plan that goes through distinct states and
@@ -131,7 +126,7 @@ static int places_bound(struct export_ctx *ctx, const river_puzzle *puzzle,
 	river_plan *plan;
 	int rc;
 
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.timeout = timeout;
 	so.cancel = cancel;
 	rc = river_solve(&plan, puzzle, &so, diag);
@@ -190,7 +185,7 @@ static int search_horizon(struct export_ctx *ctx, const river_puzzle *puzzle,
 	int rc;
 
 	memset(&why, 0, sizeof why);
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.timeout = opts->timeout;
 	so.cancel = opts->cancel;
 	rc = river_solve(&plan, puzzle, &so, &why);
@@ -632,6 +627,7 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 {
 	struct export_ctx ctx;
 	export_writer write = export_find(format);
+	river_export_options o;
 	struct buf b;
 	int rc;
 
@@ -640,6 +636,10 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
+	rc = abi_export_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	opts = &o;
 	if (!write)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"unknown model format '%s' (use minizinc, smt2, "

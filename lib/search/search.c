@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "plan/plan.h"
 #include "check/check.h"
 #include "search/places.h"
@@ -15,12 +16,6 @@
 #include "solve/count.h"
 #include "solve/orbit.h"
 #include "util/clock.h"
-
-void river_solve_options_init(river_solve_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
-}
 
 /* The system the search runs on: the one reduced by symmetry, unless
  * the puzzle has none or the options turn it off. */
@@ -341,16 +336,15 @@ int search_solve_places(river_plan **out, const river_puzzle *puzzle,
 			const unsigned *row, const struct plan_track *track,
 			const river_solve_options *opts, river_diag *diag)
 {
-	river_solve_options defaults;
+	river_solve_options o;
 	struct places_from from;
+	int rc = abi_solve_options(&o, opts, diag);
 
-	if (!opts) {
-		river_solve_options_init(&defaults);
-		opts = &defaults;
-	}
+	if (rc != RIVER_OK)
+		return rc;
 	from.row = row;
 	from.track = *track;
-	return solve_places(out, puzzle, &from, opts, diag);
+	return solve_places(out, puzzle, &from, &o, diag);
 }
 
 /* river_solve, from the state *from of the puzzle's system when from
@@ -361,7 +355,7 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 		    const state_t *from, unsigned long long elapsed,
 		    const river_solve_options *opts, river_diag *diag)
 {
-	river_solve_options defaults;
+	river_solve_options o;
 	struct system moved;
 	struct model left;
 	const struct system *sys;
@@ -382,10 +376,10 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 	if (!out || !puzzle)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	if (!opts) {
-		river_solve_options_init(&defaults);
-		opts = &defaults;
-	}
+	rc = abi_solve_options(&o, opts, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	opts = &o;
 	if (opts->method < RIVER_METHOD_AUTO ||
 	    opts->method > RIVER_METHOD_LAYERS ||
 	    opts->threads > RIVER_MAX_THREADS)

@@ -107,6 +107,7 @@ void pace_report(const river_solve_options *opts, unsigned long long explored,
 {
 	river_progress p;
 
+	p.version = RIVER_PROGRESS_VERSION;
 	p.states_explored = explored;
 	p.frontier = frontier;
 	p.depth = depth;

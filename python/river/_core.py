@@ -53,7 +53,7 @@ def _solve_options(flag: ctypes.c_int, *, method: str = "auto",
         raise ValueError("method must be one of %s, not %r"
                          % (", ".join(_lib.METHODS), method))
     opts = _lib.SolveOptions()
-    lib.river_solve_options_init(ctypes.byref(opts))
+    lib.river_solve_options_init(ctypes.byref(opts), opts.VERSION)
     opts.method = _lib.METHODS[method]
     opts.threads = threads
     opts.timeout = timeout
@@ -509,7 +509,7 @@ class Puzzle:
 
         def call(flag: ctypes.c_int) -> "Puzzle":
             opts = _lib.LoadOptions()
-            lib.river_load_options_init(ctypes.byref(opts))
+            lib.river_load_options_init(ctypes.byref(opts), opts.VERSION)
             opts.params = arr
             opts.n_params = n
             opts.timeout = timeout
@@ -813,7 +813,7 @@ class Puzzle:
 
         def call(flag: ctypes.c_int) -> Graph:
             opts = _lib.GraphOptions()
-            lib.river_graph_options_init(ctypes.byref(opts))
+            lib.river_graph_options_init(ctypes.byref(opts), opts.VERSION)
             opts.max_nodes = max_nodes
             opts.max_states = max_states
             opts.timeout = timeout
@@ -839,7 +839,7 @@ class Puzzle:
                         lagrange: Optional[float],
                         timeout: float) -> _lib.ExportOptions:
         opts = _lib.ExportOptions()
-        lib.river_export_options_init(ctypes.byref(opts))
+        lib.river_export_options_init(ctypes.byref(opts), opts.VERSION)
         if horizon == "search":
             opts.horizon = _lib.HORIZON_SEARCH
         elif horizon is not None:

@@ -5,7 +5,7 @@ what the library does is done again in Python.  The library is looked
 for, in order, at the path in the environment variable RIVER_LIBRARY,
 in the folder the package was installed for (LIBDIR in _config.py,
 written by "make install"), in the build tree the package sits in
-(python/ beside .libs/), and by the system's loader ("libriver.so.0").
+(python/ beside .libs/), and by the system's loader ("libriver.so.1").
 ctypes releases the GIL around every call, so a search does not hold up
 other Python threads.
 """
@@ -17,12 +17,6 @@ import os
 from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_int,
                     c_longlong, c_size_t, c_uint, c_ulonglong, c_void_p)
 from pathlib import Path
-
-# The option structures may grow at their end in later versions of the
-# library (river.h: "fields added later keep their defaults"): room is
-# kept past the fields known here, so that an _init function of a newer
-# library writes into memory of ours.
-_ROOM = ("_room", c_char * 256)
 
 RIVER_OK = 0
 EINVAL = -1
@@ -51,6 +45,18 @@ HORIZON_SEARCH = 0xFFFFFFFF
 sig_atomic_t = c_int
 
 
+class _Versioned(Structure):
+    """A structure of river.h that begins with its version (river.h's
+    RIVER_*_VERSION, in VERSION): made with it set and every other member
+    0, as RIVER_*_INIT makes it, so that the library reads and writes
+    the members mirrored here and no more."""
+    VERSION = 0
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = self.VERSION
+
+
 class Diag(Structure):
     _fields_ = [("status", c_int), ("file", c_char * 256), ("line", c_int),
                 ("column", c_int), ("message", c_char * 512),
@@ -61,30 +67,35 @@ class Param(Structure):
     _fields_ = [("name", c_char_p), ("value", c_longlong)]
 
 
-class LoadOptions(Structure):
-    _fields_ = [("params", POINTER(Param)), ("n_params", c_size_t),
+class LoadOptions(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("params", POINTER(Param)),
+                ("n_params", c_size_t), ("timeout", c_double),
+                ("cancel", POINTER(sig_atomic_t))]
+
+
+class SolveOptions(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("max_states", c_ulonglong),
+                ("progress", c_void_p), ("userdata", c_void_p),
+                ("count", c_int), ("max_plans", c_size_t),
                 ("timeout", c_double), ("cancel", POINTER(sig_atomic_t)),
-                _ROOM]
+                ("no_symmetry", c_int), ("threads", c_uint),
+                ("method", c_int)]
 
 
-class SolveOptions(Structure):
-    _fields_ = [("max_states", c_ulonglong), ("progress", c_void_p),
-                ("userdata", c_void_p), ("count", c_int),
-                ("max_plans", c_size_t), ("timeout", c_double),
-                ("cancel", POINTER(sig_atomic_t)), ("no_symmetry", c_int),
-                ("threads", c_uint), ("method", c_int), _ROOM]
+class Verdict(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("legal", c_int),
+                ("crossings", c_size_t), ("step", c_size_t),
+                ("reason", c_char * 256), ("time", c_ulonglong)]
 
 
-class Verdict(Structure):
-    _fields_ = [("legal", c_int), ("crossings", c_size_t),
-                ("step", c_size_t), ("reason", c_char * 256),
-                ("time", c_ulonglong)]
-
-
-class ExportOptions(Structure):
-    _fields_ = [("horizon", c_uint), ("lagrange", c_double),
-                ("timeout", c_double), ("cancel", POINTER(sig_atomic_t)),
-                _ROOM]
+class ExportOptions(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("horizon", c_uint),
+                ("lagrange", c_double), ("timeout", c_double),
+                ("cancel", POINTER(sig_atomic_t))]
 
 
 class SweepAxis(Structure):
@@ -93,21 +104,27 @@ class SweepAxis(Structure):
 
 
 class SweepPoint(Structure):
-    _fields_ = [("value", c_longlong * 2), ("status", c_int),
-                ("solved", c_int), ("optimum", c_ulonglong), ("diag", Diag)]
+    # Filled by the library: version is the one it filled it as, at
+    # least 1, whose members these are.
+    _fields_ = [("version", c_uint), ("value", c_longlong * 2),
+                ("status", c_int), ("solved", c_int),
+                ("optimum", c_ulonglong), ("diag", Diag)]
 
 
-class GraphOptions(Structure):
-    _fields_ = [("max_nodes", c_size_t), ("max_states", c_ulonglong),
-                ("timeout", c_double), ("cancel", POINTER(sig_atomic_t)),
-                ("broken", c_int), ("reduced", c_int), _ROOM]
+class GraphOptions(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("max_nodes", c_size_t),
+                ("max_states", c_ulonglong), ("timeout", c_double),
+                ("cancel", POINTER(sig_atomic_t)), ("broken", c_int),
+                ("reduced", c_int)]
 
 
-class GraphInfo(Structure):
-    _fields_ = [("states", c_ulonglong), ("crossings", c_ulonglong),
-                ("broken", c_ulonglong), ("depth", c_uint),
-                ("summary", c_int), ("solved", c_int),
-                ("optimum", c_ulonglong), ("plans", c_ulonglong), _ROOM]
+class GraphInfo(_Versioned):
+    VERSION = 1
+    _fields_ = [("version", c_uint), ("states", c_ulonglong),
+                ("crossings", c_ulonglong), ("broken", c_ulonglong),
+                ("depth", c_uint), ("summary", c_int), ("solved", c_int),
+                ("optimum", c_ulonglong), ("plans", c_ulonglong)]
 
 
 P = c_void_p  # an opaque object: river_puzzle, river_plan, ...
@@ -116,7 +133,7 @@ _PROTOTYPES = {
     "river_version": (c_char_p, []),
     "river_strerror": (c_char_p, [c_int]),
     "river_diag_format": (c_int, [c_char_p, c_size_t, POINTER(Diag)]),
-    "river_load_options_init": (None, [POINTER(LoadOptions)]),
+    "river_load_options_init": (c_int, [POINTER(LoadOptions), c_uint]),
     "river_puzzle_load_file_opts": (
         c_int, [OUT, c_char_p, POINTER(LoadOptions), POINTER(Diag)]),
     "river_puzzle_load_string_opts": (
@@ -150,7 +167,7 @@ _PROTOTYPES = {
     "river_puzzle_rule_text": (c_char_p, [P, c_size_t]),
     "river_puzzle_state_bits": (c_uint, [P]),
     "river_puzzle_state_space": (c_double, [P]),
-    "river_solve_options_init": (None, [POINTER(SolveOptions)]),
+    "river_solve_options_init": (c_int, [POINTER(SolveOptions), c_uint]),
     "river_solve": (c_int, [OUT, P, POINTER(SolveOptions), POINTER(Diag)]),
     "river_plan_free": (None, [P]),
     "river_plan_solved": (c_int, [P]),
@@ -168,6 +185,7 @@ _PROTOTYPES = {
     "river_plan_seconds": (c_double, [P]),
     "river_plan_horizon": (c_uint, [P]),
     "river_plan_render": (c_int, [OUT, P, c_int]),
+    "river_verdict_init": (c_int, [POINTER(Verdict), c_uint]),
     "river_verify": (c_int, [POINTER(Verdict), P, c_char_p, c_size_t,
                              c_char_p, POINTER(Diag)]),
     "river_verify_svg": (c_int, [OUT, POINTER(Verdict), P, c_char_p,
@@ -183,7 +201,7 @@ _PROTOTYPES = {
     "river_explanation_plan": (P, [P]),
     "river_explain_render": (c_int, [OUT, P, c_int]),
     "river_explanation_free": (None, [P]),
-    "river_export_options_init": (None, [POINTER(ExportOptions)]),
+    "river_export_options_init": (c_int, [POINTER(ExportOptions), c_uint]),
     "river_export_formats": (POINTER(c_char_p), []),
     "river_export": (c_int, [OUT, P, c_char_p, POINTER(ExportOptions),
                              POINTER(Diag)]),
@@ -206,7 +224,8 @@ _PROTOTYPES = {
     "river_sweep_smallest_axis": (c_int, [P]),
     "river_sweep_smallest": (c_int, [P, c_size_t, POINTER(c_longlong)]),
     "river_sweep_render": (c_int, [OUT, P, c_int]),
-    "river_graph_options_init": (None, [POINTER(GraphOptions)]),
+    "river_graph_options_init": (c_int, [POINTER(GraphOptions), c_uint]),
+    "river_graph_info_init": (c_int, [POINTER(GraphInfo), c_uint]),
     "river_graph": (c_int, [OUT, POINTER(GraphInfo), P, POINTER(GraphOptions),
                             POINTER(Diag)]),
     "river_free": (None, [c_void_p]),
@@ -222,12 +241,12 @@ def _candidates() -> list[str]:
     try:
         from . import _config
         if _config.LIBDIR:
-            found.append(os.path.join(_config.LIBDIR, "libriver.so.0"))
+            found.append(os.path.join(_config.LIBDIR, "libriver.so.1"))
     except ImportError:
         pass
     tree = Path(__file__).resolve().parent.parent.parent / ".libs"
-    found.append(str(tree / "libriver.so.0"))
-    found.append("libriver.so.0")
+    found.append(str(tree / "libriver.so.1"))
+    found.append("libriver.so.1")
     name = ctypes.util.find_library("river")
     if name:
         found.append(name)

@@ -184,3 +184,34 @@ def test_places_plan_steps() -> None:
     assert first.target in ("island", "right bank")
     assert first.after.at[first.target] == first.load
     assert puzzle.verify(plan).legal
+
+
+def test_structures_carry_their_versions() -> None:
+    """The binding's structures are made with river.h's versions, as the
+    C _init functions set them, and the library refuses one that is not
+    set."""
+    import ctypes
+
+    from river import _lib
+    lib = _lib.lib
+    opts = _lib.SolveOptions()
+    assert opts.version == 1
+    assert lib.river_solve_options_init(ctypes.byref(opts), 0) == _lib.EINVAL
+    assert lib.river_solve_options_init(ctypes.byref(opts), 1) == _lib.RIVER_OK
+    assert opts.version == 1 and opts.max_states == 0
+    for cls in (_lib.LoadOptions, _lib.ExportOptions, _lib.GraphOptions,
+                _lib.Verdict, _lib.GraphInfo):
+        assert cls().version == cls.VERSION == 1
+    puzzle = ctypes.c_void_p()
+    diag = _lib.Diag()
+    text = WGC.read_bytes()
+    assert lib.river_puzzle_load_string_opts(
+        ctypes.byref(puzzle), text, len(text), b"wgc", None,
+        ctypes.byref(diag)) == _lib.RIVER_OK
+    plan = ctypes.c_void_p()
+    opts.version = 0
+    assert lib.river_solve(ctypes.byref(plan), puzzle, ctypes.byref(opts),
+                           ctypes.byref(diag)) == _lib.EINVAL
+    assert diag.message.decode().startswith(
+        "river_solve_options version 0 is not one this library")
+    lib.river_puzzle_free(puzzle)

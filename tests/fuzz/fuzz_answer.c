@@ -48,7 +48,7 @@ static const struct export_ctx *context(size_t e, size_t p)
 		return ctx;
 	if (!puzzles[p])
 		puzzles[p] = fuzz_bundled(puzzle_names[p]);
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = FUZZ_HORIZON;
 	buf_init(&model);
 	FUZZ_ASSERT(export_begin(ctx, puzzles[p], &opts, &model, &diag) ==

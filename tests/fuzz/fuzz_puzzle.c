@@ -52,7 +52,7 @@ static void check_render(const river_puzzle *p, const river_plan *plan,
 			 river_format format)
 {
 	char *text = NULL;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	int rc = river_plan_render(&text, plan, format);
 
@@ -109,7 +109,7 @@ static void solve(const river_puzzle *p)
 	size_t k;
 	int rc;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = FUZZ_MAX_STATES;
 	rc = river_solve(&plan, p, &opts, &diag);
 	if (rc != RIVER_OK) {
@@ -149,7 +149,7 @@ static void export_all(const river_puzzle *p)
 	rc = river_export_horizon(&horizon, p, &diag);
 	if (rc != RIVER_OK)
 		fuzz_check_diag(rc, &diag);
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = FUZZ_HORIZON;
 	for (format = river_export_formats(); *format; format++) {
 		char *text = NULL;

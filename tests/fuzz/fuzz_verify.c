@@ -24,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!puzzles[i])
 			puzzles[i] = fuzz_bundled(names[i]);
 		memset(&v, 0xA5, sizeof v);
+		v.version = RIVER_VERDICT_VERSION;
 		rc = river_verify(&v, puzzles[i], (const char *)data, size,
 				  "fuzz.plan", &diag);
 		if (rc != RIVER_OK) {

@@ -280,7 +280,7 @@ static int solve(struct fixture *f, uint64_t *h, river_diag *diag,
 	size_t k;
 	int rc;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.count = max_plans > 0;
 	opts.max_plans = max_plans;
 	rc = river_solve(&plan, f->puzzle, &opts, diag);
@@ -335,7 +335,7 @@ static int call_export(struct fixture *f, uint64_t *h, river_diag *diag)
 	char *text = NULL;
 	int rc;
 
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = f->horizon;
 	rc = river_export(&text, f->puzzle, f->format, &opts, diag);
 	return took_text(h, rc, text);
@@ -353,7 +353,7 @@ static int call_horizon(struct fixture *f, uint64_t *h, river_diag *diag)
 static int verify(struct fixture *f, uint64_t *h, river_diag *diag,
 		  const char *plan)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	int rc = river_verify(&v, f->puzzle, plan, strlen(plan), "plan", diag);
 
 	/* Memory that runs out while a plan is read is said of the plan. */
@@ -386,7 +386,7 @@ static int call_replay(struct fixture *f, uint64_t *h, river_diag *diag)
 	const char *end = strchr(f->plan_text + strlen(f->plan_text) / 2,
 				 '\n');
 	river_plan *plan;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	char *s = NULL;
 	int rc;
 
@@ -415,7 +415,7 @@ static int call_hint(struct fixture *f, uint64_t *h, river_diag *diag)
 	const char *end = strchr(f->plan_text + strlen(f->plan_text) / 2,
 				 '\n');
 	river_plan *hint = NULL;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	char *s = NULL;
 	int rc;
 
@@ -468,11 +468,11 @@ static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
 static int call_graph(struct fixture *f, uint64_t *h, river_diag *diag)
 {
 	river_graph_options opts;
-	river_graph_info info;
+	river_graph_info info = RIVER_GRAPH_INFO_INIT;
 	size_t nodes;
 	int rc = RIVER_OK;
 
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.broken = 1;
 	for (nodes = 0; rc == RIVER_OK && nodes < 2; nodes++) {
 		char *dot = NULL;
@@ -494,7 +494,7 @@ static int call_engine(struct fixture *f, uint64_t *h, river_diag *diag)
 	river_plan *plan = NULL;
 	int rc;
 
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 12;
 	rc = river_solve_engine(&plan, f->puzzle, "z3", &opts, diag);
 	if (rc == RIVER_OK)

@@ -45,7 +45,7 @@ static void fixture_open(struct fixture *f, const char *puzzle,
 	assert_int_equal(river_solve(&f->plan, f->puzzle, NULL, &diag),
 			 RIVER_OK);
 	assert_true(river_plan_solved(f->plan));
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = HORIZON;
 	buf_init(&f->model);
 	assert_int_equal(export_begin(&f->ctx, f->puzzle, &opts, &f->model,

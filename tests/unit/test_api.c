@@ -189,7 +189,7 @@ static void test_load_options(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	assert_null(opts.params);
 	assert_true(opts.timeout == 0);
 	assert_null(opts.cancel);
@@ -208,7 +208,7 @@ static void test_load_options(void **state)
 	river_puzzle_free(p);
 	/* The cancel flag, and a time limit, stop the expansion at the
 	 * rule. */
-	river_load_options_init(&opts);
+	river_load_options_init(&opts, RIVER_LOAD_OPTIONS_VERSION);
 	opts.cancel = &cancel;
 	assert_int_equal(load_heavy(&opts, &diag), RIVER_ECANCELED);
 	assert_int_equal(diag.line, 4);
@@ -346,7 +346,7 @@ static void test_export_horizon_too_big_to_count(void **state)
 			 RIVER_ETOOBIG);
 	assert_null(out);
 	/* With a horizon given, nothing needs counting. */
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 2;
 	assert_int_equal(river_export(&out, p, "smt2", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "(declare-const n_ants_2 Int)"));
@@ -363,7 +363,7 @@ static void test_export_models_name_every_item(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 11;
 	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "enum KIND = {missionaries, cannibals};\n"));
@@ -388,7 +388,7 @@ static void test_export_renames_reserved_names(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = 1;
 	assert_int_equal(river_export(&out, p, "minizinc", &opts, &diag), RIVER_OK);
 	assert_non_null(strstr(out, "enum ITEM = {var_, copies_, end_, i_x};"));
@@ -449,7 +449,7 @@ static void verify_text(const char *puzzle, const char *plan,
 
 static void test_verify_legal_lines(void **state)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 
 	(void)state;
 	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
@@ -461,7 +461,7 @@ static void test_verify_legal_lines(void **state)
 
 static void test_verify_first_illegal_step(void **state)
 {
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 
 	(void)state;
 	verify_text(WGC_TEXT, "farmer goat\nfarmer\nfarmer cabbage\nfarmer\n", &v);
@@ -485,7 +485,7 @@ static void test_verify_reads_within_the_plan(void **state)
 	river_puzzle *p = unit_load(WGC_TEXT);
 	size_t len = sizeof plan - 1;
 	char *exact = malloc(len);
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 
 	(void)state;
@@ -506,7 +506,7 @@ static void test_verify_json_and_unreadable(void **state)
 	const char *json = "{\"plan\": [{\"boat\": [\"farmer\", \"goat\"], "
 			   "\"from\": \"left\"}]}";
 	const char *bad = "farmer goat\nfarmer wolff\n";
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 
 	(void)state;
@@ -537,7 +537,7 @@ static void test_replay_partial_plans(void **state)
 	const char *all = "farmer goat\nfarmer\nfarmer wolf\nfarmer goat\n"
 			  "farmer cabbage\nfarmer\nfarmer goat\n";
 	river_plan *plan;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	char *s;
 
@@ -777,7 +777,7 @@ static void test_free_functions_accept_null(void **state)
 	river_puzzle_free(NULL);
 	river_plan_free(NULL);
 	river_free(NULL);
-	river_solve_options_init(NULL);
+	river_solve_options_init(NULL, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_string_equal(river_version(), RIVER_VERSION_STRING);
 }
 
@@ -1202,7 +1202,7 @@ static void test_options_init_gives_defaults(void **state)
 
 	(void)state;
 	memset(&opts, 0xA5, sizeof opts);
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_int_equal(opts.max_states, 0);
 	assert_null(opts.progress);
 	assert_null(opts.userdata);
@@ -1229,7 +1229,7 @@ static void test_solve_limit_gives_no_plan(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = 5;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ELIMIT);
 	assert_null(plan);
@@ -1257,7 +1257,7 @@ static void test_solve_too_big_gives_no_plan(void **state)
 	snprintf(text + len, sizeof text - len, "\nboat seats 22\n");
 	p = unit_load(text);
 	/* All alike: searched as written, as merged they take 23 loads. */
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.no_symmetry = 1;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ETOOBIG);
 	assert_null(plan);
@@ -1411,6 +1411,326 @@ static void test_render_formats(void **state)
 	river_puzzle_free(p);
 }
 
+/* ---- Versions of the structures ------------------------------------------ */
+
+/* The versions each structure is refused at: never initialised, and one
+ * newer than the library knows. */
+#define TOO_NEW(v) ((v) + 1)
+
+/* rc and diag say that a type of that version is refused. */
+static void assert_refused(int rc, const river_diag *diag, const char *type,
+			   unsigned version)
+{
+	char want[512];
+
+	snprintf(want, sizeof want,
+		 "%s version %u is not one this library (%s) knows: "
+		 "initialise it with %s_init", type, version, river_version(),
+		 type);
+	assert_int_equal(rc, RIVER_EINVAL);
+	assert_int_equal(diag->status, RIVER_EINVAL);
+	assert_string_equal(diag->message, want);
+}
+
+/* A structure of a known size with bytes after it: a sentinel that
+ * the library must leave as it is. */
+#define SENTINEL 0xA5
+#define AFTER 64
+
+static void assert_untouched(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(p[i], SENTINEL);
+}
+
+/* Each _init function sets its version and the defaults, writes no
+ * byte past the structure, and refuses (writing nothing) a NULL
+ * structure, version 0 and a version newer than the library's. */
+#define CHECK_INIT(type, init, current)                                  \
+	do {                                                             \
+		union {                                                  \
+			unsigned char bytes[sizeof(type) + AFTER];       \
+			type s;                                          \
+		} u;                                                     \
+		type want;                                               \
+									 \
+		memset(&u, SENTINEL, sizeof u);                          \
+		assert_int_equal(init(NULL, current), RIVER_EINVAL);     \
+		assert_int_equal(init(&u.s, 0), RIVER_EINVAL);           \
+		assert_int_equal(init(&u.s, TOO_NEW(current)),           \
+				 RIVER_EINVAL);                          \
+		assert_untouched(u.bytes, sizeof u.bytes);               \
+		assert_int_equal(init(&u.s, current), RIVER_OK);         \
+		assert_int_equal(u.s.version, current);                  \
+		assert_untouched(u.bytes + sizeof(type), AFTER);         \
+		memset(&want, 0, sizeof want);                           \
+		want.version = current;                                  \
+		assert_memory_equal(&u.s, &want, sizeof want);           \
+	} while (0)
+
+static void test_init_sets_the_version(void **state)
+{
+	(void)state;
+	CHECK_INIT(river_load_options, river_load_options_init,
+		   RIVER_LOAD_OPTIONS_VERSION);
+	CHECK_INIT(river_solve_options, river_solve_options_init,
+		   RIVER_SOLVE_OPTIONS_VERSION);
+	CHECK_INIT(river_export_options, river_export_options_init,
+		   RIVER_EXPORT_OPTIONS_VERSION);
+	CHECK_INIT(river_graph_options, river_graph_options_init,
+		   RIVER_GRAPH_OPTIONS_VERSION);
+	CHECK_INIT(river_verdict, river_verdict_init, RIVER_VERDICT_VERSION);
+	CHECK_INIT(river_graph_info, river_graph_info_init,
+		   RIVER_GRAPH_INFO_VERSION);
+}
+
+/* The RIVER_*_INIT initialisers give what the _init functions give. */
+static void test_init_macros(void **state)
+{
+	river_load_options lo = RIVER_LOAD_OPTIONS_INIT;
+	river_solve_options so = RIVER_SOLVE_OPTIONS_INIT;
+	river_export_options eo = RIVER_EXPORT_OPTIONS_INIT;
+	river_graph_options go = RIVER_GRAPH_OPTIONS_INIT;
+	river_verdict v = RIVER_VERDICT_INIT;
+	river_graph_info gi = RIVER_GRAPH_INFO_INIT;
+
+	(void)state;
+	assert_int_equal(lo.version, RIVER_LOAD_OPTIONS_VERSION);
+	assert_null(lo.params);
+	assert_int_equal(lo.n_params, 0);
+	assert_true(lo.timeout == 0);
+	assert_null(lo.cancel);
+	assert_int_equal(so.version, RIVER_SOLVE_OPTIONS_VERSION);
+	assert_int_equal(so.max_states, 0);
+	assert_null(so.progress);
+	assert_null(so.userdata);
+	assert_int_equal(so.count, 0);
+	assert_int_equal(so.max_plans, 0);
+	assert_true(so.timeout == 0);
+	assert_null(so.cancel);
+	assert_int_equal(so.no_symmetry, 0);
+	assert_int_equal(so.threads, 0);
+	assert_int_equal(so.method, RIVER_METHOD_AUTO);
+	assert_int_equal(eo.version, RIVER_EXPORT_OPTIONS_VERSION);
+	assert_int_equal(eo.horizon, 0);
+	assert_true(eo.lagrange == 0 && eo.timeout == 0);
+	assert_null(eo.cancel);
+	assert_int_equal(go.version, RIVER_GRAPH_OPTIONS_VERSION);
+	assert_int_equal(go.max_nodes, 0);
+	assert_int_equal(go.max_states, 0);
+	assert_true(go.timeout == 0);
+	assert_null(go.cancel);
+	assert_int_equal(go.broken, 0);
+	assert_int_equal(go.reduced, 0);
+	assert_int_equal(v.version, RIVER_VERDICT_VERSION);
+	assert_int_equal(v.legal, 0);
+	assert_int_equal(v.crossings, 0);
+	assert_int_equal(v.step, 0);
+	assert_string_equal(v.reason, "");
+	assert_int_equal(v.time, 0);
+	assert_int_equal(gi.version, RIVER_GRAPH_INFO_VERSION);
+	assert_int_equal(gi.states + gi.crossings + gi.broken + gi.depth +
+			 gi.optimum + gi.plans, 0);
+	assert_int_equal(gi.summary + gi.solved, 0);
+}
+
+/* Every function that takes options refuses them uninitialised or too
+ * new, saying so, and takes NULL for the defaults. */
+static void test_options_version_checked(void **state)
+{
+	static const river_sweep_axis axis = {"n", 1, 2, 1};
+	static const unsigned bad[2][4] = {
+		{0, 0, 0, 0},
+		{TOO_NEW(RIVER_LOAD_OPTIONS_VERSION),
+		 TOO_NEW(RIVER_SOLVE_OPTIONS_VERSION),
+		 TOO_NEW(RIVER_EXPORT_OPTIONS_VERSION),
+		 TOO_NEW(RIVER_GRAPH_OPTIONS_VERSION)}};
+	river_puzzle *p = unit_load(WGC_TEXT);
+	river_puzzle *loaded = (river_puzzle *)1;
+	river_plan *plan = (river_plan *)1;
+	river_explanation *e = (river_explanation *)1;
+	river_sweep *s = (river_sweep *)1;
+	river_verdict v = RIVER_VERDICT_INIT;
+	char *dot = (char *)1, *model = (char *)1;
+	river_diag diag;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		river_load_options lo = RIVER_LOAD_OPTIONS_INIT;
+		river_solve_options so = RIVER_SOLVE_OPTIONS_INIT;
+		river_export_options eo = RIVER_EXPORT_OPTIONS_INIT;
+		river_graph_options go = RIVER_GRAPH_OPTIONS_INIT;
+
+		lo.version = bad[k][0];
+		so.version = bad[k][1];
+		eo.version = bad[k][2];
+		go.version = bad[k][3];
+		assert_refused(river_puzzle_load_string_opts(
+				       &loaded, WGC_TEXT, strlen(WGC_TEXT),
+				       "wgc", &lo, &diag),
+			       &diag, "river_load_options", lo.version);
+		assert_null(loaded);
+		loaded = (river_puzzle *)1;
+		assert_refused(river_puzzle_load_file_opts(
+				       &loaded, "/nonexistent.puz", &lo, &diag),
+			       &diag, "river_load_options", lo.version);
+		assert_null(loaded);
+		assert_refused(river_solve(&plan, p, &so, &diag), &diag,
+			       "river_solve_options", so.version);
+		assert_null(plan);
+		plan = (river_plan *)1;
+		assert_refused(river_hint(&plan, &v, p, "", 0, "plan", &so,
+					  &diag),
+			       &diag, "river_solve_options", so.version);
+		assert_null(plan);
+		assert_refused(river_explain(&e, p, &so, &diag), &diag,
+			       "river_solve_options", so.version);
+		assert_null(e);
+		assert_refused(river_sweep_run(&s, PARAM_TEXT,
+					       strlen(PARAM_TEXT), "p", NULL,
+					       0, &axis, 1, NULL, &so, &diag),
+			       &diag, "river_solve_options", so.version);
+		assert_null(s);
+		assert_refused(river_export(&model, p, "lp", &eo, &diag),
+			       &diag, "river_export_options", eo.version);
+		assert_null(model);
+		plan = (river_plan *)1;
+		assert_refused(river_solve_engine(&plan, p, "bfs", &eo, &diag),
+			       &diag, "river_export_options", eo.version);
+		assert_null(plan);
+		assert_refused(river_graph(&dot, NULL, p, &go, &diag), &diag,
+			       "river_graph_options", go.version);
+		assert_null(dot);
+	}
+	/* NULL: the defaults. */
+	assert_int_equal(river_puzzle_load_string_opts(&loaded, WGC_TEXT,
+						       strlen(WGC_TEXT), "wgc",
+						       NULL, &diag),
+			 RIVER_OK);
+	river_puzzle_free(loaded);
+	assert_int_equal(river_solve(&plan, p, NULL, &diag), RIVER_OK);
+	river_plan_free(plan);
+	assert_int_equal(river_hint(&plan, &v, p, "", 0, "plan", NULL, &diag),
+			 RIVER_OK);
+	river_plan_free(plan);
+	assert_int_equal(river_explain(&e, p, NULL, &diag), RIVER_OK);
+	river_explanation_free(e);
+	assert_int_equal(river_sweep_run(&s, PARAM_TEXT, strlen(PARAM_TEXT),
+					 "p", NULL, 0, &axis, 1, NULL, NULL,
+					 &diag),
+			 RIVER_OK);
+	assert_int_equal(river_sweep_at(s, 0, 0)->version,
+			 RIVER_SWEEP_POINT_VERSION);
+	river_sweep_free(s);
+	assert_int_equal(river_export(&model, p, "lp", NULL, &diag), RIVER_OK);
+	river_free(model);
+	assert_int_equal(river_solve_engine(&plan, p, "bfs", NULL, &diag),
+			 RIVER_OK);
+	river_plan_free(plan);
+	assert_int_equal(river_graph(&dot, NULL, p, NULL, &diag), RIVER_OK);
+	river_free(dot);
+	river_puzzle_free(p);
+}
+
+/* A verdict or graph info to be filled: refused uninitialised or too
+ * new, saying so; of the current version, written no further than its
+ * members. */
+static void test_out_structs_versioned(void **state)
+{
+	static const char plan_text[] = "farmer goat\nfarmer\n";
+	static const unsigned bad[] = {0, TOO_NEW(RIVER_VERDICT_VERSION)};
+	river_puzzle *p = unit_load(WGC_TEXT);
+	union {
+		unsigned char bytes[sizeof(river_verdict) + AFTER];
+		river_verdict v;
+	} u;
+	union {
+		unsigned char bytes[sizeof(river_graph_info) + AFTER];
+		river_graph_info info;
+	} g;
+	river_plan *plan = (river_plan *)1;
+	char *text = (char *)1;
+	river_diag diag;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		memset(&u, SENTINEL, sizeof u);
+		u.v.version = bad[k];
+		assert_refused(river_verify(&u.v, p, plan_text,
+					    strlen(plan_text), "plan", &diag),
+			       &diag, "river_verdict", bad[k]);
+		assert_refused(river_verify_svg(&text, &u.v, p, plan_text,
+						strlen(plan_text), "plan",
+						&diag),
+			       &diag, "river_verdict", bad[k]);
+		assert_null(text);
+		assert_refused(river_replay(&plan, &u.v, p, plan_text,
+					    strlen(plan_text), "plan", &diag),
+			       &diag, "river_verdict", bad[k]);
+		assert_null(plan);
+		plan = (river_plan *)1;
+		assert_refused(river_hint(&plan, &u.v, p, plan_text,
+					  strlen(plan_text), "plan", NULL,
+					  &diag),
+			       &diag, "river_verdict", bad[k]);
+		assert_null(plan);
+		/* Nothing written past the version. */
+		assert_int_equal(u.v.version, bad[k]);
+		assert_untouched(u.bytes + sizeof u.v.version,
+				 sizeof u.bytes - sizeof u.v.version);
+		assert_int_equal(river_verdict_render(&text, &u.v, p, "plan",
+						      0, RIVER_FORMAT_TEXT),
+				 RIVER_EINVAL);
+		assert_null(text);
+
+		memset(&g, SENTINEL, sizeof g);
+		g.info.version = bad[k];
+		assert_refused(river_graph(&text, &g.info, p, NULL, &diag),
+			       &diag, "river_graph_info", bad[k]);
+		assert_null(text);
+		assert_untouched(g.bytes + sizeof g.info.version,
+				 sizeof g.bytes - sizeof g.info.version);
+	}
+
+	/* The current version: filled, the bytes after it left alone. */
+	memset(&u, SENTINEL, sizeof u);
+	u.v.version = RIVER_VERDICT_VERSION;
+	assert_int_equal(river_verify(&u.v, p, plan_text, strlen(plan_text),
+				      "plan", &diag),
+			 RIVER_OK);
+	assert_int_equal(u.v.version, RIVER_VERDICT_VERSION);
+	assert_int_equal(u.v.legal, 0);
+	assert_int_equal(u.v.crossings, 2);
+	assert_int_equal(u.v.step, 0);
+	assert_untouched(u.bytes + sizeof u.v, AFTER);
+	memset(&u, SENTINEL, sizeof u);
+	u.v.version = RIVER_VERDICT_VERSION;
+	assert_int_equal(river_hint(&plan, &u.v, p, plan_text,
+				    strlen(plan_text), "plan", NULL, &diag),
+			 RIVER_OK);
+	assert_int_equal(u.v.crossings, 2);
+	assert_untouched(u.bytes + sizeof u.v, AFTER);
+	river_plan_free(plan);
+	assert_int_equal(river_verdict_render(&text, &u.v, p, "plan", 0,
+					      RIVER_FORMAT_TEXT),
+			 RIVER_OK);
+	river_free(text);
+
+	memset(&g, SENTINEL, sizeof g);
+	g.info.version = RIVER_GRAPH_INFO_VERSION;
+	assert_int_equal(river_graph(&text, &g.info, p, NULL, &diag),
+			 RIVER_OK);
+	river_free(text);
+	assert_int_equal(g.info.version, RIVER_GRAPH_INFO_VERSION);
+	assert_int_equal(g.info.states, 10);
+	assert_untouched(g.bytes + sizeof g.info, AFTER);
+	river_puzzle_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1472,6 +1792,10 @@ int main(void)
 		cmocka_unit_test(test_walk_out_of_range),
 		cmocka_unit_test(test_render_formats),
 		cmocka_unit_test(test_load_options),
+		cmocka_unit_test(test_init_sets_the_version),
+		cmocka_unit_test(test_init_macros),
+		cmocka_unit_test(test_options_version_checked),
+		cmocka_unit_test(test_out_structs_versioned),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -183,7 +183,7 @@ static river_solve_options options(unsigned long long max_states)
 {
 	river_solve_options opts;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = max_states;
 	return opts;
 }
@@ -627,9 +627,10 @@ static void on_progress(const river_progress *p, void *userdata)
 	struct progress_log *log = userdata;
 	unsigned long long expanded = p->states_explored - p->frontier;
 
-	/* Counting up, never more than MOST_BETWEEN_CALLS states apart,
-	 * depth never falling. */
-	if (expanded <= log->last_expanded ||
+	/* Of this version, counting up, never more than
+	 * MOST_BETWEEN_CALLS states apart, depth never falling. */
+	if (p->version != RIVER_PROGRESS_VERSION ||
+	    expanded <= log->last_expanded ||
 	    expanded - log->last_expanded > MOST_BETWEEN_CALLS ||
 	    p->states_explored <= log->last_explored ||
 	    p->depth < log->last_depth || p->depth == 0)

@@ -48,7 +48,7 @@ static void check_count(const char *text, unsigned long long want)
 	river_diag diag;
 	size_t k, j;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_plans = 1000;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_OK);
 	assert_true(river_plan_solved(plan));
@@ -113,7 +113,7 @@ static void test_count_keeps_at_most_max(void **state)
 	river_plan *plan;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_plans = 3;
 	assert_int_equal(river_solve(&plan, p, &opts, NULL), RIVER_OK);
 	assert_int_equal(river_plan_count(plan), 4);
@@ -130,7 +130,7 @@ static void test_count_respects_the_limit(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_states = 5;
 	assert_int_equal(count_plans(&p->sys, &opts, 10, &res, &diag),
 			 RIVER_ELIMIT);
@@ -172,7 +172,7 @@ static void check_like_queue(river_puzzle *p)
 	struct bfs_result res;
 	river_diag diag;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.no_symmetry = 1; /* the same system as bfs_solve's */
 	assert_int_equal(river_solve(&plain, p, &opts, &diag), RIVER_OK);
 	assert_int_equal(bfs_solve(&p->sys, &opts, &res, &diag), RIVER_OK);
@@ -229,7 +229,7 @@ static void check_by_cells(const char *spec)
 	unsigned t;
 
 	assert_true(dense_can(sys));
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.method = RIVER_METHOD_QUEUE;
 	assert_int_equal(count_plans(sys, &opts, 0, &queue, &diag), RIVER_OK);
 	opts.method = RIVER_METHOD_LAYERS;
@@ -279,7 +279,7 @@ static void test_count_by_cells(void **state)
 	(void)state;
 	for (i = 0; i < sizeof spec / sizeof *spec; i++)
 		check_by_cells(spec[i]);
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_int_equal(stop_init(&stop, NULL, 0, &diag), RIVER_OK);
 	/* n items and a boat of 2 (the farmer and one): n! plans, or
 	 * more than a count holds. */
@@ -377,7 +377,7 @@ static void check_least_time(river_puzzle *p, unsigned long long budget)
 	size_t k;
 
 	cheapest_paths(&p->sys, p->sys.start, 0, budget, &best, &count);
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_plans = 50;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_OK);
 	assert_int_equal(river_plan_solved(plan), best != ~0ULL);
@@ -553,7 +553,7 @@ static void test_least_time_prunes_at_the_limit(void **state)
 			 "boat seats 2\nminimize time\ntime limit %u\n", limit);
 		p = unit_load(text);
 		reach(&p->sys, p->sys.start, limit, seen, &n, 256);
-		river_solve_options_init(&opts);
+		river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 		/* a and b are alike: count the states as written. */
 		opts.no_symmetry = 1;
 		/* Without a plan every state within the limit is reached;
@@ -587,7 +587,7 @@ static void test_least_time_limit_counts_states(void **state)
 	river_plan *plan;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.no_symmetry = 1;
 	assert_int_equal(river_solve(&plan, p, &opts, NULL), RIVER_OK);
 	assert_false(river_plan_solved(plan));

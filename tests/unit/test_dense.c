@@ -24,7 +24,7 @@ static void run(const struct system *sys, bool per_cell, unsigned threads,
 	river_diag diag;
 	struct stop stop;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.method = RIVER_METHOD_LAYERS;
 	opts.threads = threads;
 	probe->per_cell = per_cell;

@@ -27,7 +27,7 @@ static void load_bqm(struct bqm *b, const char *puzzle, unsigned horizon,
 	size_t at, i;
 	const char *error;
 
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = horizon;
 	opts.lagrange = lagrange;
 	assert_int_equal(river_export(&text, p, "bqm", &opts, &diag), RIVER_OK);
@@ -205,7 +205,7 @@ static void test_bqm_refuses_absurd_weights(void **state)
 	size_t i;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		opts.lagrange = bad[i];
 		text = (char *)1;
@@ -358,7 +358,7 @@ static char *model_at(const char *text, const char *format, unsigned horizon)
 	river_diag diag;
 	char *out = NULL;
 
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = horizon;
 	assert_int_equal(river_export(&out, p, format, &opts, &diag), RIVER_OK);
 	river_puzzle_free(p);
@@ -443,7 +443,7 @@ static void test_horizon_from_the_search(void **state)
 	assert_true(says_at_top(m, "% Horizon 5: the crossings of the least-time "
 				   "plan river's own search found"));
 	river_free(m);
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.horizon = RIVER_HORIZON_SEARCH;
 	assert_int_equal(river_export(&m, p, "minizinc", &opts, &diag),
 			 RIVER_EINVAL);
@@ -468,7 +468,7 @@ static void test_horizon_search_stops(void **state)
 	char *m = (char *)1;
 
 	(void)state;
-	river_export_options_init(&opts);
+	river_export_options_init(&opts, RIVER_EXPORT_OPTIONS_VERSION);
 	opts.cancel = &cancel;
 	assert_int_equal(river_export(&m, p, "smt2", &opts, &diag),
 			 RIVER_ECANCELED);

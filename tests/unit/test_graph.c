@@ -31,7 +31,7 @@ static void solve(const river_puzzle *p, unsigned long long *optimum,
 	river_plan *plan = NULL;
 	river_diag diag;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.count = 1;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_OK);
 	*optimum = river_puzzle_minimizes_time(p) ? river_plan_time(plan)
@@ -74,7 +74,7 @@ static void test_agrees_with_search(void **state)
 	for (i = 0; i < sizeof names / sizeof *names; i++) {
 		river_puzzle *p = load(names[i], NULL, 0);
 		unsigned long long optimum, count;
-		river_graph_info info;
+		river_graph_info info = RIVER_GRAPH_INFO_INIT;
 		char *dot = graph(p, NULL, &info);
 		char node[32];
 
@@ -103,7 +103,7 @@ static void test_wgc(void **state)
 {
 	river_puzzle *p = load("wgc", NULL, 0);
 	river_graph_options opts;
-	river_graph_info info;
+	river_graph_info info = RIVER_GRAPH_INFO_INIT;
 	char *dot = graph(p, NULL, &info);
 
 	(void)state;
@@ -114,7 +114,7 @@ static void test_wgc(void **state)
 	assert_int_equal(occurrences(dot, "dir=both"), 10);
 	river_free(dot);
 
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.broken = 1;
 	dot = graph(p, &opts, &info);
 	assert_true(info.broken > 0);
@@ -133,12 +133,13 @@ static void test_reduced(void **state)
 {
 	river_puzzle *p = load("cops-and-robbers", NULL, 0);
 	river_graph_options opts;
-	river_graph_info full, reduced;
+	river_graph_info full = RIVER_GRAPH_INFO_INIT;
+	river_graph_info reduced = RIVER_GRAPH_INFO_INIT;
 	char *dot = graph(p, NULL, &full);
 
 	(void)state;
 	river_free(dot);
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.reduced = 1;
 	dot = graph(p, &opts, &reduced);
 	assert_true(reduced.states < full.states);
@@ -156,7 +157,7 @@ static void test_summary(void **state)
 	static const river_param n = {"n", 11};
 	river_puzzle *p = load("annoying-neighbours", &n, 1);
 	unsigned long long optimum, count;
-	river_graph_info info;
+	river_graph_info info = RIVER_GRAPH_INFO_INIT;
 	char *dot = graph(p, NULL, &info);
 	char node[32];
 
@@ -179,7 +180,7 @@ static void test_unsolvable(void **state)
 {
 	river_puzzle *p = unit_load("title \"t\"\nitems farmer, wolf, goat\n"
 				    "boat seats 1\nrowers farmer\n");
-	river_graph_info info;
+	river_graph_info info = RIVER_GRAPH_INFO_INIT;
 	char *dot = graph(p, NULL, &info);
 
 	(void)state;
@@ -203,7 +204,7 @@ static void test_limits(void **state)
 	char *dot = (char *)"x";
 
 	(void)state;
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.max_states = 5;
 	assert_int_equal(river_graph(&dot, NULL, p, &opts, &diag),
 			 RIVER_ELIMIT);
@@ -211,13 +212,13 @@ static void test_limits(void **state)
 	assert_int_equal(diag.status, RIVER_ELIMIT);
 	assert_non_null(strstr(diag.message, "limit of 5 states"));
 
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.cancel = &stop;
 	assert_int_equal(river_graph(&dot, NULL, big, &opts, &diag),
 			 RIVER_ECANCELED);
 	assert_null(dot);
 
-	river_graph_options_init(&opts);
+	river_graph_options_init(&opts, RIVER_GRAPH_OPTIONS_VERSION);
 	opts.timeout = -1;
 	assert_int_equal(river_graph(&dot, NULL, p, &opts, &diag),
 			 RIVER_EINVAL);

@@ -23,7 +23,7 @@ static void search(const struct system *sys, int method, unsigned threads,
 	river_diag diag;
 	struct stop stop;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.method = method;
 	opts.threads = threads;
 	assert_int_equal(stop_init(&stop, NULL, 0, &diag), RIVER_OK);
@@ -42,7 +42,7 @@ static unsigned long long compare(const char *name, const struct system *sys)
 		river_solve_options opts;
 
 		/* Asked for, the layers leave such a system to the queue. */
-		river_solve_options_init(&opts);
+		river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 		opts.method = RIVER_METHOD_LAYERS;
 		assert_false(layers_chosen(sys, &opts));
 		free(queue.path);
@@ -143,7 +143,7 @@ static void test_auto_choice(void **state)
 	river_solve_options opts;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_false(layers_chosen(&small->sys, &opts));
 	assert_true(layers_chosen(&big->sys, &opts));
 	opts.method = RIVER_METHOD_QUEUE;
@@ -166,7 +166,7 @@ static void test_limits(void **state)
 
 	(void)state;
 	for (t = 1; t <= 3; t++) {
-		river_solve_options_init(&opts);
+		river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 		opts.method = RIVER_METHOD_LAYERS;
 		opts.threads = t;
 		opts.max_states = 100;
@@ -193,7 +193,7 @@ static void test_bad_options(void **state)
 	river_diag diag;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.method = 3;
 	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_EINVAL);
 	opts.method = -1;

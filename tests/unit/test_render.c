@@ -200,7 +200,7 @@ static void test_svg_verify_fault(void **state)
 {
 	river_puzzle *p = unit_load(WGC_TEXT);
 	const char *plan = "farmer goat\nfarmer\nfarmer wolf\nfarmer\n";
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	char *out = NULL;
 
@@ -234,7 +234,7 @@ static void test_verdict_render(void **state)
 	const char *plan = "farmer goat\nfarmer goat\nfarmer goat\nfarmer\n"
 			   "farmer wolf\nfarmer goat\nfarmer cabbage\n"
 			   "farmer\nfarmer goat\n";
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	char *out = NULL;
 

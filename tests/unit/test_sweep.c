@@ -27,7 +27,7 @@ static river_sweep *run(const char *text, const river_param *params,
 	river_diag diag;
 	int rc;
 
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.threads = threads;
 	so.max_states = max_states;
 	rc = river_sweep_run(&s, text, strlen(text), "test.puz", params,
@@ -248,7 +248,7 @@ static void test_errors(void **state)
 					 NULL, NULL, &diag),
 			 RIVER_ESYNTAX);
 	assert_null(s);
-	river_solve_options_init(&so);
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
 	so.cancel = &cancel;
 	assert_int_equal(fails(NULL, 0, axes, 2, NULL, &so, &diag),
 			 RIVER_ECANCELED);

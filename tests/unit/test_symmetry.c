@@ -232,7 +232,7 @@ static void solve(const river_puzzle *p, int no_symmetry, size_t max,
 	river_solve_options opts;
 	river_diag diag;
 
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.no_symmetry = no_symmetry;
 	opts.max_plans = max;
 	opts.count = 1;
@@ -317,7 +317,7 @@ static void test_expand(void **state)
 	struct plan_fault fault;
 
 	(void)state;
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	assert_int_equal(river_solve(&plan, p, &opts, NULL), RIVER_OK);
 	rplan = malloc(plan->n_states * sizeof *rplan);
 	assert_non_null(rplan);
@@ -473,7 +473,8 @@ static void test_states_in_all(void **state)
 			river_solve_options opts;
 			river_plan *plan;
 
-			river_solve_options_init(&opts);
+			river_solve_options_init(&opts,
+						 RIVER_SOLVE_OPTIONS_VERSION);
 			opts.method = m % 3 == 0 ? RIVER_METHOD_AUTO
 				      : m % 3 == 1 ? RIVER_METHOD_QUEUE
 						   : RIVER_METHOD_LAYERS;

@@ -51,12 +51,12 @@ static int compute(const river_puzzle *puzzle, struct result *r)
 	const char *const *f = river_export_formats();
 	river_solve_options opts;
 	river_plan *plan;
-	river_verdict v;
+	river_verdict v = RIVER_VERDICT_INIT;
 	river_diag diag;
 	size_t i;
 
 	memset(r, 0, sizeof *r);
-	river_solve_options_init(&opts);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
 	opts.max_plans = 2;
 	if (river_solve(&plan, puzzle, &opts, &diag) != RIVER_OK)
 		return 1;
