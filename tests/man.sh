@@ -203,13 +203,14 @@ done <"$tmp/functions"
 # command's status; each river in it is the one under test).  An example
 # whose external engine is not installed here is skipped.
 for page in river.1 river.7; do
-	sed -n 's/^\.Dl \$ river //p' "$man/$page" | unescape >"$tmp/commands-$page"
+	sed -n 's/^\.Dl \$ river //p' "$man/$page" | unescape \
+		>"$tmp/commands-$page"
 	if test ! -s "$tmp/commands-$page"; then
 		echo "# no '.Dl \$ river' lines in $page"
 		not_ok "$page has examples"
 	fi
 done
-# Section 7 below looks for river(1)'s own examples in $tmp/commands.
+# Part 7 looks for river(1)'s own examples in $tmp/commands.
 cp "$tmp/commands-river.1" "$tmp/commands"
 cat "$tmp/commands-river.1" "$tmp/commands-river.7" >"$tmp/all-commands"
 while IFS= read -r args; do
