@@ -1,5 +1,5 @@
 #!/bin/sh
-# The models' horizon (river(1), MODELS): on every bundled puzzle the
+# The models' horizon (river(7), MODELS): on every bundled puzzle the
 # default is at least the crossings of river's own optimal plan (it
 # bounds every optimal plan), -H search is exactly those crossings, or
 # a clear error when there is no plan, and every model says at its top

@@ -6,13 +6,14 @@
 # its jealous husbands and Japanese family, with families; the
 # program of libriver(3) is examples/solve.c, byte for byte, and prints
 # what the page shows, and the page names every function of river.h;
-# every command of river(1)'s examples runs, 'river check' and 'river
-# verify' print what the page shows, the placements of a puzzle that
-# starts on the right included, and 'river solve' ends as it shows with
-# --count, with -D, for that puzzle and for the bundled jealous husbands
-# and Japanese family;
-# river(1) describes every option of 'river --help' and has an
-# example for every command, every engine and every model format.
+# every command of the examples of river(1) and river(7) runs, 'river
+# check' and 'river verify' print what the pages show, the placements of
+# a puzzle that starts on the right included, and 'river solve' ends as
+# they show with --count, with -D, for that puzzle and for the bundled
+# jealous husbands and Japanese family;
+# river(1) describes every option of 'river --help', has an example for
+# every command, every engine and every model format, and stays a
+# reference, under 60000 bytes, its explanations in river(7).
 . "${srcdir:-.}/tests/lib.sh"
 
 man="$srcdir/man"
@@ -42,7 +43,7 @@ placements() {
 }
 
 # 1. Each page lints clean.
-for page in river.1 river.5 libriver.3; do
+for page in river.1 river.5 river.7 libriver.3; do
 	if test -z "$MANDOC"; then
 		ok "# SKIP mandoc not installed"
 		continue
@@ -197,15 +198,21 @@ while IFS= read -r function; do
 	fi
 done <"$tmp/functions"
 
-# 4. Every example command of river(1) runs, from the top of the source
-# tree, and ends with status 0 or 1 (a pipeline, with its last command's
-# status; each river in it is the one under test).  An example whose
-# external engine is not installed here is skipped.
-sed -n 's/^\.Dl \$ river //p' "$man/river.1" | unescape >"$tmp/commands"
-if test ! -s "$tmp/commands"; then
-	echo "# no '.Dl \$ river' lines in river.1"
-	not_ok "river(1) has examples"
-fi
+# 4. Every example command of river(1) and river(7) runs, from the top of
+# the source tree, and ends with status 0 or 1 (a pipeline, with its last
+# command's status; each river in it is the one under test).  An example
+# whose external engine is not installed here is skipped.
+for page in river.1 river.7; do
+	sed -n 's/^\.Dl \$ river //p' "$man/$page" | unescape \
+		>"$tmp/commands-$page"
+	if test ! -s "$tmp/commands-$page"; then
+		echo "# no '.Dl \$ river' lines in $page"
+		not_ok "$page has examples"
+	fi
+done
+# Part 7 looks for river(1)'s own examples in $tmp/commands.
+cp "$tmp/commands-river.1" "$tmp/commands"
+cat "$tmp/commands-river.1" "$tmp/commands-river.7" >"$tmp/all-commands"
 while IFS= read -r args; do
 	run=$(printf '%s\n' "$args" | sed 's/| river /| run_river /g')
 	(cd "$srcdir" && eval "run_river $run") </dev/null >/dev/null \
@@ -221,7 +228,7 @@ while IFS= read -r args; do
 		sed 's/^/# /' "$tmp/err"
 		not_ok "river $args"
 	fi
-done <"$tmp/commands"
+done <"$tmp/all-commands"
 
 # 5. 'river check' prints what river(1) shows.
 extract "$man/river.1" check >"$tmp/want"
@@ -233,34 +240,37 @@ else
 	not_ok "river(1) shows what 'river check' prints"
 fi
 
-# ... and the placements it prints for a puzzle that starts on the right.
-extract "$man/river.1" check-placed >"$tmp/want"
+# ... and river(7) the placements it prints for a puzzle that starts on
+# the right.
+extract "$man/river.7" check-placed >"$tmp/want"
 (cd "$srcdir" && run_river check tests/puzzles/return-trip.puz) \
 	>"$tmp/out" 2>"$tmp/err"
 placements "$tmp/out" >"$tmp/got"
 if test -s "$tmp/want" && same "$tmp/want" "$tmp/got"; then
-	ok "river(1) shows the placements 'river check' prints"
+	ok "river(7) shows the placements 'river check' prints"
 else
 	sed 's/^/# /' "$tmp/err"
-	not_ok "river(1) shows the placements 'river check' prints"
+	not_ok "river(7) shows the placements 'river check' prints"
 fi
 
 # 'river solve' ends with what river(1) shows for counting the optimal
 # plans, for values given to the parameters of the bundled missionaries
-# and cannibals and of the bundled jealous husbands, for counting the
-# optimal plans of the Japanese family, and for a puzzle that starts on
-# the right.
-for example in "count:solve -c puzzles/wgc.puz" \
-	       "define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz" \
-	       "jealous:solve -D n=4 -D seats=3 puzzles/jealous-husbands.puz" \
-	       "japanese:solve -c puzzles/japanese-family.puz" \
-	       "solve-placed:solve tests/puzzles/return-trip.puz" \
-	       "sweep:sweep -D n=1..8 -D seats=2..5 puzzles/missionaries-cannibals.puz"
+# and cannibals, and for a sweep; and with what river(7) shows for the
+# bundled jealous husbands, for counting the optimal plans of the
+# Japanese family, and for a puzzle that starts on the right.
+for example in "1:count:solve -c puzzles/wgc.puz" \
+	       "1:define:solve -D n=4 -D seats=3 puzzles/missionaries-cannibals.puz" \
+	       "7:jealous:solve -D n=4 -D seats=3 puzzles/jealous-husbands.puz" \
+	       "7:japanese:solve -c puzzles/japanese-family.puz" \
+	       "7:solve-placed:solve tests/puzzles/return-trip.puz" \
+	       "1:sweep:sweep -D n=1..8 -D seats=2..5 puzzles/missionaries-cannibals.puz"
 do
-	mark=${example%%:*}
-	args=${example#*:}
-	name="river(1) shows the end of what 'river $args' prints"
-	extract "$man/river.1" "$mark" >"$tmp/want"
+	section=${example%%:*}
+	mark=${example#*:}
+	mark=${mark%%:*}
+	args=${example#*:*:}
+	name="river($section) shows the end of what 'river $args' prints"
+	extract "$man/river.$section" "$mark" >"$tmp/want"
 	lines=$(wc -l <"$tmp/want" | tr -d " ")
 	# $args is split into words on purpose.
 	(cd "$srcdir" && run_river $args) >"$tmp/out" 2>"$tmp/err"
@@ -386,4 +396,14 @@ for format in $formats; do
 		not_ok "river(1) has an example with --to $format"
 	fi
 done
+
+# 8. river(1) stays a reference of the commands and options, under 60000
+# bytes: the long explanations belong in river(7).
+size=$(wc -c <"$man/river.1" | tr -d " ")
+if test "$size" -lt 60000; then
+	ok "river(1) is under 60000 bytes ($size)"
+else
+	echo "# man/river.1 is $size bytes: move explanations to river(7)"
+	not_ok "river(1) is under 60000 bytes"
+fi
 done_testing

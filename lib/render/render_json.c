@@ -1,4 +1,4 @@
-/* A plan for programs: one JSON object (see river(1) for its fields). */
+/* A plan for programs: one JSON object (its fields: river(7), JSON OUTPUT). */
 #include <stdio.h>
 
 #include "plan/plan.h"

@@ -1,6 +1,6 @@
 """Reading a sample of river's models back into the crossings it makes.
 
-The variables are the models' own, as river(1) describes them under
+The variables are the models' own, as river(7) describes them under
 MODELS: after step s, pos_NAME_s is 1 when the individual NAME is on the
 right bank, num_NAME_s is how many copies of the kind NAME are there,
 and active_s is 1 when the boat crosses at step s (the bqm format splits
