@@ -62,7 +62,9 @@ enum {
 	RIVER_EENGINE = -10, /* the external solver failed or answered wrongly */
 	RIVER_EUNSUPPORTED = -11, /* the model formats cannot express the puzzle */
 	RIVER_ETIMEOUT = -12, /* the time limit (timeout) was reached */
-	RIVER_ECANCELED = -13 /* the caller's cancel flag was set */
+	RIVER_ECANCELED = -13, /* the caller's cancel flag was set */
+	RIVER_EVERSION = -14 /* a structure's version is not one the library
+				knows (0: never initialised) */
 };
 
 /* A short English description of a status code; never NULL. */
@@ -177,7 +179,8 @@ typedef struct river_load_options {
 /*
  * Fill opts with the defaults of version (RIVER_LOAD_OPTIONS_VERSION):
  * the fields that version has, no further.  RIVER_EINVAL, opts left
- * alone, for a NULL opts or a version the library does not know.
+ * alone, for a NULL opts; RIVER_EVERSION for a version the library does
+ * not know.
  */
 RIVER_API int river_load_options_init(river_load_options *opts,
 				      unsigned int version);

@@ -45,7 +45,7 @@ static int known(const struct versioned *t, unsigned version)
 }
 
 /* RIVER_OK when p (whose first field is its version) is NULL or of a
- * version the library knows; else RIVER_EINVAL, diag saying so. */
+ * version the library knows; else RIVER_EVERSION, diag saying so. */
 static int check(const struct versioned *t, const void *p, river_diag *diag)
 {
 	unsigned version;
@@ -55,7 +55,7 @@ static int check(const struct versioned *t, const void *p, river_diag *diag)
 	memcpy(&version, p, sizeof version);
 	if (known(t, version))
 		return RIVER_OK;
-	return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+	return diag_set(diag, RIVER_EVERSION, NULL, NULL,
 			"%s version %u is not one this library (%s) knows: "
 			"initialise it with %s", t->name, version,
 			river_version(), t->init);
@@ -65,8 +65,10 @@ static int check(const struct versioned *t, const void *p, river_diag *diag)
  * of every structure are its zeros. */
 static int init(const struct versioned *t, void *p, unsigned version)
 {
-	if (!p || !known(t, version))
+	if (!p)
 		return RIVER_EINVAL;
+	if (!known(t, version))
+		return RIVER_EVERSION;
 	memset(p, 0, t->size[version]);
 	memcpy(p, &version, sizeof version);
 	return RIVER_OK;

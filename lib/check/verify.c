@@ -994,13 +994,16 @@ int river_verdict_render(char **out, const river_verdict *verdict,
 {
 	river_verdict v;
 	struct buf b;
+	int rc;
 
 	if (out)
 		*out = NULL;
 	if (!out || !verdict || !puzzle ||
-	    (format != RIVER_FORMAT_TEXT && format != RIVER_FORMAT_JSON) ||
-	    abi_verdict(&v, verdict, NULL) != RIVER_OK)
+	    (format != RIVER_FORMAT_TEXT && format != RIVER_FORMAT_JSON))
 		return RIVER_EINVAL;
+	rc = abi_verdict(&v, verdict, NULL);
+	if (rc != RIVER_OK)
+		return rc;
 	verdict = &v;
 	if (!name)
 		name = "<plan>";

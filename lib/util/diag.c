@@ -38,6 +38,8 @@ const char *river_strerror(int status)
 		return "time limit reached";
 	case RIVER_ECANCELED:
 		return "canceled";
+	case RIVER_EVERSION:
+		return "unknown structure version";
 	default:
 		return "unknown status";
 	}

@@ -99,6 +99,7 @@ _CLASSES = {
     _lib.EUNSUPPORTED: Unsupported,
     _lib.ETIMEOUT: TimeLimitReached,
     _lib.ECANCELED: Cancelled,
+    _lib.EVERSION: InvalidArgument,
 }
 
 

@@ -196,7 +196,7 @@ def test_structures_carry_their_versions() -> None:
     lib = _lib.lib
     opts = _lib.SolveOptions()
     assert opts.version == 1
-    assert lib.river_solve_options_init(ctypes.byref(opts), 0) == _lib.EINVAL
+    assert lib.river_solve_options_init(ctypes.byref(opts), 0) == _lib.EVERSION
     assert lib.river_solve_options_init(ctypes.byref(opts), 1) == _lib.RIVER_OK
     assert opts.version == 1 and opts.max_states == 0
     for cls in (_lib.LoadOptions, _lib.ExportOptions, _lib.GraphOptions,
@@ -211,7 +211,7 @@ def test_structures_carry_their_versions() -> None:
     plan = ctypes.c_void_p()
     opts.version = 0
     assert lib.river_solve(ctypes.byref(plan), puzzle, ctypes.byref(opts),
-                           ctypes.byref(diag)) == _lib.EINVAL
+                           ctypes.byref(diag)) == _lib.EVERSION
     assert diag.message.decode().startswith(
         "river_solve_options version 0 is not one this library")
     lib.river_puzzle_free(puzzle)

@@ -69,6 +69,7 @@ static void test_status_values(void **state)
 	assert_int_equal(RIVER_ELIMIT, -6);
 	assert_int_equal(RIVER_EINTERNAL, -7);
 	assert_int_equal(RIVER_ETOOBIG, -8);
+	assert_int_equal(RIVER_EVERSION, -14);
 }
 
 static void test_strerror_every_code(void **state)
@@ -76,6 +77,8 @@ static void test_strerror_every_code(void **state)
 	(void)state;
 	assert_string_equal(river_strerror(RIVER_OK), "success");
 	assert_string_equal(river_strerror(RIVER_EINVAL), "invalid argument");
+	assert_string_equal(river_strerror(RIVER_EVERSION),
+			    "unknown structure version");
 	assert_string_equal(river_strerror(RIVER_ENOMEM), "out of memory");
 	assert_string_equal(river_strerror(RIVER_EIO), "cannot read the puzzle");
 	assert_string_equal(river_strerror(RIVER_ESYNTAX),
@@ -94,7 +97,7 @@ static void test_strerror_every_code(void **state)
 	assert_int_equal(RIVER_ETIMEOUT, -12);
 	assert_string_equal(river_strerror(RIVER_ECANCELED), "canceled");
 	assert_int_equal(RIVER_ECANCELED, -13);
-	assert_string_equal(river_strerror(-14), "unknown status");
+	assert_string_equal(river_strerror(-15), "unknown status");
 	assert_string_equal(river_strerror(1), "unknown status");
 }
 
@@ -1427,8 +1430,8 @@ static void assert_refused(int rc, const river_diag *diag, const char *type,
 		 "%s version %u is not one this library (%s) knows: "
 		 "initialise it with %s_init", type, version, river_version(),
 		 type);
-	assert_int_equal(rc, RIVER_EINVAL);
-	assert_int_equal(diag->status, RIVER_EINVAL);
+	assert_int_equal(rc, RIVER_EVERSION);
+	assert_int_equal(diag->status, RIVER_EVERSION);
 	assert_string_equal(diag->message, want);
 }
 
@@ -1458,9 +1461,9 @@ static void assert_untouched(const unsigned char *p, size_t n)
 									 \
 		memset(&u, SENTINEL, sizeof u);                          \
 		assert_int_equal(init(NULL, current), RIVER_EINVAL);     \
-		assert_int_equal(init(&u.s, 0), RIVER_EINVAL);           \
+		assert_int_equal(init(&u.s, 0), RIVER_EVERSION);         \
 		assert_int_equal(init(&u.s, TOO_NEW(current)),           \
-				 RIVER_EINVAL);                          \
+				 RIVER_EVERSION);                        \
 		assert_untouched(u.bytes, sizeof u.bytes);               \
 		assert_int_equal(init(&u.s, current), RIVER_OK);         \
 		assert_int_equal(u.s.version, current);                  \
@@ -1638,6 +1641,57 @@ static void test_options_version_checked(void **state)
 /* A verdict or graph info to be filled: refused uninitialised or too
  * new, saying so; of the current version, written no further than its
  * members. */
+/* river_solve_options as release 0.1.0's header laid it out, with no
+ * version: a program built against it and run with this library (were
+ * it to load libriver.so.1 at all) is refused with a clear error, not
+ * misread, whether it left the options at their defaults (zeros, so
+ * the version reads 0) or set a limit (whose low bits read as a version
+ * no library has). */
+struct solve_options_0_1 {
+	unsigned long long max_states;
+	void (*progress)(const river_progress *progress, void *userdata);
+	void *userdata;
+	int count;
+	size_t max_plans;
+	double timeout;
+	const volatile sig_atomic_t *cancel;
+	int no_symmetry;
+	unsigned threads;
+	int method;
+};
+
+static void test_previous_layout_refused(void **state)
+{
+	static const unsigned long long limits[] = {0, 5000000, 1ULL << 40};
+	static const char text[] = "items farmer, goat\nboat seats 2\n";
+	struct solve_options_0_1 old;
+	river_puzzle *p = NULL;
+	river_plan *plan = NULL;
+	river_diag diag;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(river_puzzle_load_string(&p, text, strlen(text), "old",
+						  &diag),
+			 RIVER_OK);
+	for (k = 0; k < sizeof limits / sizeof *limits; k++) {
+		memset(&old, 0, sizeof old);
+		old.max_states = limits[k];
+		old.threads = 1;
+		assert_int_equal(river_solve(&plan, p,
+					     (const river_solve_options *)
+						     (const void *)&old,
+					     &diag),
+				 RIVER_EVERSION);
+		assert_null(plan);
+		assert_non_null(strstr(diag.message, "river_solve_options "
+						     "version"));
+		assert_non_null(strstr(diag.message, "initialise it with "
+						     "river_solve_options_init"));
+	}
+	river_puzzle_free(p);
+}
+
 static void test_out_structs_versioned(void **state)
 {
 	static const char plan_text[] = "farmer goat\nfarmer\n";
@@ -1684,7 +1738,7 @@ static void test_out_structs_versioned(void **state)
 				 sizeof u.bytes - sizeof u.v.version);
 		assert_int_equal(river_verdict_render(&text, &u.v, p, "plan",
 						      0, RIVER_FORMAT_TEXT),
-				 RIVER_EINVAL);
+				 RIVER_EVERSION);
 		assert_null(text);
 
 		memset(&g, SENTINEL, sizeof g);
@@ -1796,6 +1850,7 @@ int main(void)
 		cmocka_unit_test(test_init_macros),
 		cmocka_unit_test(test_options_version_checked),
 		cmocka_unit_test(test_out_structs_versioned),
+		cmocka_unit_test(test_previous_layout_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
