@@ -507,6 +507,8 @@ done
 #  - The ferryman's ferry starts across, the goat alone rows the raft:
 #    no plan at all, and none within 9 crossings either, where with
 #    rowers shared (ferryman and goat rowing both) 5 would do.
+#  - The ferry's load limit is its own: the raft takes the ox, too
+#    heavy for the ferry (1 crossing; with the ferry's limit, no plan).
 #  - The ferry and the raft: only minizinc and z3 here, CBC takes
 #    minutes to prove its least time.
 grep -v "is rowed by" "$tmp/loads.puz" >"$tmp/raft-loads.puz"
@@ -515,6 +517,9 @@ printf '%s\n' "items ferryman, farmer, goat" "boat ferry seats 2" \
 	"boat raft seats 1" "the ferry is rowed by ferryman" \
 	"the raft is rowed by goat" "start ferry on the right bank" \
 	>"$tmp/stranded.puz"
+printf '%s\n' "items farmer (weight 1), ox (weight 5)" \
+	"boat ferry seats 2, load 3" "boat raft seats 2" "rowers farmer" \
+	>"$tmp/limit.puz"
 for engine in minizinc z3 cbc glpk; do
 	case $engine in
 	minizinc) tool=minizinc ;;
@@ -536,6 +541,10 @@ for engine in minizinc z3 cbc glpk; do
 	run_river solve -e $engine -f json "$tmp/raft-loads.puz" \
 		>"$tmp/e.json" 2>"$tmp/err"
 	expect "$engine: the raft's own loads, both boats rowed by both" 2 \
+		"$(field crossings "$tmp/e.json")"
+	run_river solve -e $engine -f json "$tmp/limit.puz" >"$tmp/e.json" \
+		2>"$tmp/err"
+	expect "$engine: the ferry's load limit, not the raft's" 1 \
 		"$(field crossings "$tmp/e.json")"
 	fails_with 1 "no plan has at most 1 crossing" \
 		"$engine: each boat rowed by its own, no plan (exit 1)" \
