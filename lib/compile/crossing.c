@@ -3,12 +3,30 @@
  * mode's plain successors (system/audit.c) both ask it. */
 #include "compile/model.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 void plan_track_init(struct plan_track *t)
 {
 	memset(t, 0, sizeof *t);
+}
+
+/* The reason a crossing is illegal, when one is asked for (size not 0):
+ * the checking mode judges every load of every state, and wants only
+ * the verdict. */
+static void say(char *reason, size_t size, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void say(char *reason, size_t size, const char *format, ...)
+{
+	va_list ap;
+
+	if (!size)
+		return;
+	va_start(ap, format);
+	vsnprintf(reason, size, format, ap);
+	va_end(ap);
 }
 
 static bool rows_now(const struct item *it, size_t crossing,
@@ -40,19 +58,19 @@ static bool check_boat(const struct model *m, const unsigned *count,
 	long r;
 
 	if (m->load_limit && w > m->load_limit) {
-		snprintf(reason, size, "the load weighs %llu, and the boat "
-			 "carries at most %llu", w, m->load_limit);
+		say(reason, size, "the load weighs %llu, and the boat "
+		    "carries at most %llu", w, m->load_limit);
 		return false;
 	}
 	if (m->loads && !load_listed(m, count)) {
-		snprintf(reason, size, "the boat does not carry that load "
-			 "(it carries only the loads its boat line lists)");
+		say(reason, size, "the boat does not carry that load "
+		    "(it carries only the loads its boat line lists)");
 		return false;
 	}
 	r = model_boat_violation(m, count);
 	if (r >= 0) {
-		snprintf(reason, size, "in the boat, a rule is broken (%s)",
-			 m->rules[r].text);
+		say(reason, size, "in the boat, a rule is broken (%s)",
+		    m->rules[r].text);
 		return false;
 	}
 	if (m->has_margin && t->crossing > 1) {
@@ -60,17 +78,17 @@ static bool check_boat(const struct model *m, const unsigned *count,
 							  : t->prev_weight - w;
 
 		if (d > m->margin) {
-			snprintf(reason, size, "the load weighs %llu, %llu from "
-				 "the last crossing's %llu, and the margin is %llu",
-				 w, d, t->prev_weight, m->margin);
+			say(reason, size, "the load weighs %llu, %llu from "
+			    "the last crossing's %llu, and the margin is %llu",
+			    w, d, t->prev_weight, m->margin);
 			return false;
 		}
 	}
 	t->prev_weight = w;
 	t->time += model_trip_time(m, count);
 	if (m->has_time_limit && t->time > m->time_limit) {
-		snprintf(reason, size, "the time so far, %llu, is over the limit "
-			 "of %llu", t->time, m->time_limit);
+		say(reason, size, "the time so far, %llu, is over the limit "
+		    "of %llu", t->time, m->time_limit);
 		return false;
 	}
 	return true;
@@ -87,9 +105,9 @@ bool model_crossing_legal(const struct model *m, const unsigned *before,
 	t->crossing++;
 	for (i = 0; i < m->n_items; i++) {
 		if (after[i] > before[i]) {
-			snprintf(reason, size,
-				 "the %s cannot cross against the boat",
-				 m->items[i].name);
+			say(reason, size,
+			    "the %s cannot cross against the boat",
+			    m->items[i].name);
 			return false;
 		}
 		count[i] = before[i] - after[i];
@@ -102,17 +120,17 @@ bool model_crossing_legal(const struct model *m, const unsigned *before,
 			can_row = true;
 	}
 	if (passengers > m->seats) {
-		snprintf(reason, size, "%u passengers, but the boat has %u seat%s",
-			 passengers, m->seats, m->seats == 1 ? "" : "s");
+		say(reason, size, "%u passengers, but the boat has %u seat%s",
+		    passengers, m->seats, m->seats == 1 ? "" : "s");
 		return false;
 	}
 	if (!rower) {
-		snprintf(reason, size, "nobody in the boat can row");
+		say(reason, size, "nobody in the boat can row");
 		return false;
 	}
 	if (!can_row) {
-		snprintf(reason, size, "nobody in the boat may row on crossing "
-			 "%zu (see the 'rows only' lines)", t->crossing);
+		say(reason, size, "nobody in the boat may row on crossing "
+		    "%zu (see the 'rows only' lines)", t->crossing);
 		return false;
 	}
 	return check_boat(m, count, t, reason, size);

@@ -236,7 +236,7 @@ void plan_track_init(struct plan_track *t);
  * bank the boat leaves before and after it: who boards, the seats, the
  * rowers and the boat's limits (its weight, listed loads, boat rules,
  * margin, time limit), t following the plan.  False with a reason when
- * illegal. */
+ * illegal (none when size is 0, and reason may then be NULL). */
 bool model_crossing_legal(const struct model *m, const unsigned *before,
 			  const unsigned *after, struct plan_track *t,
 			  char *reason, size_t size);

@@ -108,6 +108,11 @@ struct layers {
 	unsigned long long *paths[2];
 	size_t cap_paths[2];
 	unsigned long long goal_paths; /* to the goals of the last level */
+	/* The checking mode's (audit_level): the cells before the level,
+	 * the ranks of its states, a bit a rank for their successors. */
+	uint64_t *audit_cells;
+	struct loads audit_states;
+	uint64_t *audit_expected;
 };
 
 struct worker {
@@ -499,31 +504,46 @@ static void run_level(struct layers *l, struct worker *wk, unsigned threads)
 	run_threads(wk, threads, l->level_size, work);
 }
 
-/* The checking mode (system/audit.h): the cells before[] were before
- * the level was expanded; after it, the states newly marked must be
- * exactly the plain successors of the level's states not seen before
- * (a cell of value cur is of depth d, or d - 3, whose successors are
- * all seen), each marked with the next depth.  RIVER_OK or
+/* The checking mode (system/audit.h), once a level is expanded: the
+ * states newly marked must be exactly the plain successors of the
+ * level's own states that were unseen before it, each marked with the
+ * next depth, in the next level's block map (and, counting, among its
+ * members); no other cell may change.  audit_cells holds the cells as
+ * they were before the level, audit_states the ranks of the level's
+ * states (those the level before marked, the start at depth 0).
+ *
+ * The cost is that of the level's states, and a pass over the words of
+ * the cells that skips those unchanged and holding no plain successor:
+ * not a pass cell by cell over the whole array a level, which made the
+ * checking mode quadratic in the depth of a search (3000 missionaries
+ * and 3000 cannibals: 18 million cells, over 1000 levels).  States of
+ * depth d - 3, whose cells hold the same value as the level's, need no
+ * second look: their plain successors were all marked when their own
+ * level was checked, and a marked cell never changes.  RIVER_OK or
  * RIVER_ENOMEM. */
-static int audit_level(const struct layers *l, const uint64_t *before)
+static int audit_level(struct layers *l)
 {
 	const struct system *sys = l->sys;
 	uint64_t n = sys->compact_size, r;
-	uint64_t *expected = calloc(n / 64 + 1, sizeof *expected);
-	struct loads next;
-	size_t i;
+	const word_t *next_blocks = l->blocks[(l->depth + 1) & 1];
+	const uint32_t *members = l->count ? l->member[(l->depth + 1) % 3]
+					   : NULL;
+	uint64_t *expected = l->audit_expected;
+	struct loads next, plain, fresh;
+	size_t i, w;
+	unsigned j;
 	bool all = true; /* every state's loads were tried */
 	int rc = RIVER_OK;
 
-	if (!expected)
-		return RIVER_ENOMEM;
 	loads_init(&next);
-	for (r = 0; r < n && rc == RIVER_OK; r++) {
-		if ((before[r / CELLS_PER_WORD] >>
-		     (r % CELLS_PER_WORD * CELL_BITS) & 3) != l->cur)
-			continue;
-		rc = audit_successors(sys, system_compact_unrank(sys, r), false,
-				      &next);
+	loads_init(&plain);
+	loads_init(&fresh);
+	for (i = 0; rc == RIVER_OK && i < l->audit_states.n; i++) {
+		size_t k;
+
+		rc = audit_successors(sys, system_compact_unrank(
+					      sys, l->audit_states.delta[i]),
+				      false, &next);
 		if (rc == RIVER_ETOOBIG) {
 			/* Too many loads: the search's own are checked as
 			 * they are made, and the marks below are safe. */
@@ -531,32 +551,87 @@ static int audit_level(const struct layers *l, const uint64_t *before)
 			rc = RIVER_OK;
 			continue;
 		}
-		for (i = 0; rc == RIVER_OK && i < next.n; i++) {
-			uint64_t t = system_compact_rank(sys, next.delta[i]);
+		for (k = 0; rc == RIVER_OK && k < next.n; k++) {
+			uint64_t t = system_compact_rank(sys, next.delta[k]);
 
-			expected[t / 64] |= UINT64_C(1) << (t % 64);
+			if (!(expected[t / 64] >> (t % 64) & 1)) {
+				expected[t / 64] |= UINT64_C(1) << (t % 64);
+				rc = loads_push(&plain, t);
+			}
 		}
 	}
-	for (r = 0; r < n && rc == RIVER_OK; r++) {
-		unsigned was = (unsigned)(before[r / CELLS_PER_WORD] >>
-					  (r % CELLS_PER_WORD * CELL_BITS)) & 3;
-		unsigned now = cell_get(l, r);
-		bool plain = (expected[r / 64] >> (r % 64)) & 1;
+	for (w = 0; rc == RIVER_OK && w < l->n_words; w++) {
+		uint64_t was_w = l->audit_cells[w];
+		uint64_t now_w = atomic_load_explicit(&l->cell[w],
+						      memory_order_relaxed);
+		uint32_t e = (uint32_t)(expected[w / 2] >> (w % 2 * 32));
 
-		if (!all && !was && now)
-			plain = audit_safe(sys, system_compact_unrank(sys, r));
-		else if (!all && !was)
-			plain = false;
-		if (was ? now != was : now ? now != l->next || !plain : plain)
-			audit_fail(sys, system_compact_unrank(sys, r),
-				   "the layered search's cell went from %u to %u "
-				   "at depth %u, where the rules %s it",
-				   was, now, l->depth + 1,
-				   plain ? "reach" : "do not reach");
+		if (was_w == now_w && (!e || !all))
+			continue;
+		for (j = 0; j < CELLS_PER_WORD && rc == RIVER_OK; j++) {
+			unsigned was = (unsigned)(was_w >> (j * CELL_BITS)) & 3;
+			unsigned now = (unsigned)(now_w >> (j * CELL_BITS)) & 3;
+			bool plain_reach = (e >> j) & 1;
+
+			r = (uint64_t)w * CELLS_PER_WORD + j;
+			if (r >= n)
+				break;
+			if (!all && !was && now)
+				plain_reach = audit_safe(
+					sys, system_compact_unrank(sys, r));
+			else if (!all && !was)
+				plain_reach = false;
+			if (was ? now != was
+				: now ? now != l->next || !plain_reach
+				      : plain_reach)
+				audit_fail(sys, system_compact_unrank(sys, r),
+					   "the layered search's cell went from "
+					   "%u to %u at depth %u, where the rules "
+					   "%s it",
+					   was, now, l->depth + 1,
+					   plain_reach ? "reach" : "do not reach");
+			if (was || !now)
+				continue;
+			if (!(atomic_load_explicit(
+				      &next_blocks[(r >> BLOCK_SHIFT) / 64],
+				      memory_order_relaxed) >>
+			      ((r >> BLOCK_SHIFT) % 64) & 1) ||
+			    (members && !(members[w] >> j & 1)))
+				audit_fail(sys, system_compact_unrank(sys, r),
+					   "the layered search reached the state "
+					   "at depth %u, but left it out of the "
+					   "%s of the level", l->depth + 1,
+					   members && !(members[w] >> j & 1)
+						   ? "members" : "block map");
+			rc = loads_push(&fresh, r);
+		}
+		l->audit_cells[w] = now_w;
 	}
+	for (i = 0; i < plain.n; i++)
+		expected[plain.delta[i] / 64] = 0;
+	/* The states just marked are the next level's. */
+	loads_release(&l->audit_states);
+	l->audit_states = fresh;
 	loads_release(&next);
-	free(expected);
+	loads_release(&plain);
 	return rc;
+}
+
+/* The checking mode's records (audit_level) before the first level:
+ * the cells as they are, the start the level.  RIVER_OK or
+ * RIVER_ENOMEM. */
+static int audit_start(struct layers *l, uint64_t start)
+{
+	size_t i;
+
+	l->audit_cells = malloc(l->n_words * sizeof *l->audit_cells + 1);
+	l->audit_expected = calloc(l->sys->compact_size / 64 + 1,
+				   sizeof *l->audit_expected);
+	if (!l->audit_cells || !l->audit_expected)
+		return RIVER_ENOMEM;
+	for (i = 0; i < l->n_words; i++)
+		l->audit_cells[i] = atomic_load(&l->cell[i]);
+	return loads_push(&l->audit_states, start);
 }
 
 /* Number the states of depth + 1 in rank order: word w's first is
@@ -724,25 +799,14 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		res->solved = true;
 		return trace(l, start, 0, res);
 	}
+	if (sys->audit && audit_start(l, start) != RIVER_OK)
+		return RIVER_ENOMEM;
 	for (;;) {
-		uint64_t *cells = NULL;
-
-		if (sys->audit) {
-			size_t i;
-
-			cells = malloc(l->n_words * sizeof *cells + 1);
-			if (!cells)
-				return RIVER_ENOMEM;
-			for (i = 0; i < l->n_words; i++)
-				cells[i] = atomic_load(&l->cell[i]);
-		}
 		before = atomic_load(&l->reached);
 		run_level(l, wk, threads);
-		if (cells) {
-			int rc = atomic_load(&l->halt) == RIVER_OK
-				 ? audit_level(l, cells) : RIVER_OK;
+		if (sys->audit && atomic_load(&l->halt) == RIVER_OK) {
+			int rc = audit_level(l);
 
-			free(cells);
 			if (rc != RIVER_OK)
 				return rc;
 		}
@@ -998,6 +1062,9 @@ static int run(const struct system *sys, const river_solve_options *opts,
 		res->path_len = 0;
 	}
 	free(wk);
+	free(l.audit_cells);
+	free(l.audit_expected);
+	loads_release(&l.audit_states);
 	free(l.cell);
 	free(l.blocks[0]);
 	free(l.blocks[1]);

@@ -125,7 +125,6 @@ static int judge(struct plain *p)
 	unsigned after[MODEL_MAX_ITEMS], there[MODEL_MAX_ITEMS];
 	unsigned right[MODEL_MAX_ITEMS];
 	struct plan_track t = p->track;
-	char reason[256];
 	size_t i;
 
 	for (i = 0; i < m->n_items; i++) {
@@ -133,8 +132,9 @@ static int judge(struct plain *p)
 		there[i] = m->items[i].copies - after[i];
 		right[i] = p->right ? after[i] : there[i];
 	}
-	if (!model_crossing_legal(m, p->before, after, &t, reason,
-				  sizeof reason))
+	/* The verdict only: a reason for each load refused would cost
+	 * more than the judging. */
+	if (!model_crossing_legal(m, p->before, after, &t, NULL, 0))
 		return RIVER_OK;
 	if (p->banks != AUDIT_ANY_BANKS && model_bank_violation(m, after) >= 0)
 		return RIVER_OK;
@@ -143,13 +143,15 @@ static int judge(struct plain *p)
 	return p->visit(p->ctx, right);
 }
 
-/* Every load of item i on, with seats left. */
+/* Every load of item i on, with seats left (take[i..] are 0). */
 static int loads_at(struct plain *p, size_t i, unsigned seats, bool any)
 {
 	unsigned k;
 	int rc;
 
-	if (i == p->m->n_items)
+	/* No seats left: the load is whole (the items after take none),
+	 * without a call an item down to the last. */
+	if (i == p->m->n_items || !seats)
 		return any ? judge(p) : RIVER_OK;
 	for (k = 0; k <= p->before[i] && k <= seats; k++) {
 		p->take[i] = k;
@@ -174,9 +176,11 @@ int audit_model_successors(const struct model *m, const unsigned *right,
 	p.visit = visit;
 	p.ctx = ctx;
 	p.track = *track;
-	for (i = 0; i < m->n_items; i++)
+	for (i = 0; i < m->n_items; i++) {
 		p.before[i] = boat_right ? right[i]
 					 : m->items[i].copies - right[i];
+		p.take[i] = 0;
+	}
 	return loads_at(&p, 0, m->seats, false);
 }
 
