@@ -1065,11 +1065,11 @@ static void put_trip(struct export_ctx *ctx, unsigned s)
 	if (ctx->places) {
 		/* At least the time of the leg that is gone: its boat's, or
 		 * its route's. */
-		long least = 0;
+		bool timed = export_leg_times(ctx);
 
 		for (i = 0; i < m->n_boats; i++)
-			least |= (long)m->boats[i].time;
-		if (least || export_leg_times(ctx)) {
+			timed = timed || m->boats[i].time;
+		if (timed) {
 			l = row(ctx->linear, "tripb%s_%s", "", s);
 			term(&l, 1, "trip%s_%s", "", s);
 			leg_time_terms(&l, ctx, s);
