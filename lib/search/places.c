@@ -184,7 +184,12 @@ struct psearch {
 	struct leg_verdict *leg;
 	size_t legs_cap;
 	size_t K_row, K_leg; /* words of a row's places, of a leg's key */
-	size_t *leg_at;      /* the bit of each item's load in a leg's key */
+	/* A leg's key holds its load up to symmetry, as a place's copies
+	 * are held: a loose item's copies at leg_at[i] (leg_at[n_items]:
+	 * where the boat and the track begin), each slot's count at
+	 * slot_at[k] in slot_bits[k]; leg_slots, the load's slots. */
+	size_t *leg_at, *slot_at;
+	unsigned *slot_bits, *leg_slots;
 	unsigned leg_boat_bits;
 	bool audit;          /* the checking mode: every memo asked again */
 	/* The expansion under way, and how many loads the one tried
@@ -203,14 +208,29 @@ struct psearch {
 	size_t heap_n, heap_cap;
 	unsigned long long tried;
 	struct pace pace;
-	/* Scratch: the row expanded, the rows a crossing makes, a row made
-	 * canonical to ask the rules of. */
-	unsigned *cur, *row, *next, *canon;
+	/* Scratch: the row expanded, the rows a crossing makes, the
+	 * canonical row of a node reached. */
+	unsigned *cur, *row, *next;
 	uint64_t *key;
-	/* The places of s->canon packed (a row's key, K words, without the
-	 * crossing's phase, weight or time), and its bits. */
+	/* A state's key (pack): its orbit's counts, n_counts numbers (per
+	 * class k of alike individuals, from class_count[k], its members at
+	 * each place; per class k of tuples, from tuple_count[k], its tuples
+	 * with each placement, tuple_placement's number), each but the last
+	 * of a class at count_at[f] in count_bits[f] (f: the count's index);
+	 * then each loose item's place (a kind: its copies at each place
+	 * but the last) from loose_at[i]; then the boats' places from
+	 * boats_at, and orbit_bits in all; then the track. */
+	size_t n_counts, *class_count, *tuple_count, *count_at, *loose_at;
+	size_t *tuple_class; /* tuple j's class */
+	unsigned *count_bits, *counts;
+	size_t boats_at, orbit_bits;
+	/* Of the row expanded: its counts and places packed (row_safe
+	 * moves them by a load), and each tuple's placement. */
+	unsigned *base_counts, *base_placement;
+	uint64_t *base_key;
+	/* The places of the row a load made (row_safe), without the
+	 * crossing's phase, weight or time. */
 	uint64_t *canon_key;
-	size_t canon_bits;
 };
 
 static unsigned bits_for(unsigned long long v)
@@ -258,9 +278,11 @@ static size_t crossing_key(const struct psearch *s, size_t crossing)
 	return s->margin ? 1 : 0;
 }
 
-/* Where everything is in row, into key from bit 0; returns the bits. */
-static size_t pack_places(const struct psearch *s, const unsigned *row,
-			  uint64_t *key)
+/* Where everything is in row, as the puzzle writes it (not up to
+ * symmetry), into key from bit 0: each item's place (a kind: its copies
+ * at each place but the last), then each boat's. */
+static void pack_places(const struct psearch *s, const unsigned *row,
+			uint64_t *key)
 {
 	const struct model *m = s->m;
 	size_t i, p, b, pos = 0;
@@ -279,30 +301,9 @@ static size_t pack_places(const struct psearch *s, const unsigned *row,
 	}
 	for (b = 0; b < m->n_boats; b++)
 		put_bits(key, &pos, row[m->n_items * s->P + b], s->place_bits);
-	return pos;
 }
 
-/* The crossing's phase, weight and time into key from pos. */
-static void pack_track(const struct psearch *s, const struct plan_track *t,
-		       uint64_t *key, size_t pos)
-{
-	if (s->phase_bits)
-		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
-	if (s->margin)
-		put_bits(key, &pos, t->prev_weight, 64);
-	if (s->time_key)
-		put_bits(key, &pos, t->time, 64);
-}
-
-static void pack(const struct psearch *s, const unsigned *row,
-		 const struct plan_track *t, uint64_t *key)
-{
-	memset(key, 0, s->K * sizeof *key);
-	pack_track(s, t, key, pack_places(s, row, key));
-}
-
-/* A row's places alone (K_row words), without the crossing's phase,
- * weight or time. */
+/* A row's places alone (K_row words), as the puzzle writes them. */
 static void pack_row(const struct psearch *s, const unsigned *row,
 		     uint64_t *key)
 {
@@ -310,46 +311,17 @@ static void pack_row(const struct psearch *s, const unsigned *row,
 	pack_places(s, row, key);
 }
 
-/* The key of the row row_safe made canonical last (in s->canon), with
- * the track t: its places as row_safe packed them. */
-static void pack_canon(const struct psearch *s, const struct plan_track *t,
-		       uint64_t *key)
+/* Overwrite the bits from pos with v. */
+static void set_bits(uint64_t *w, size_t pos, uint64_t v, unsigned bits)
 {
-	memcpy(key, s->canon_key, s->K * sizeof *key);
-	pack_track(s, t, key, s->canon_bits);
-}
+	size_t k = pos / 64;
+	unsigned off = (unsigned)(pos % 64);
+	uint64_t mask = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
 
-static void unpack(const struct psearch *s, const uint64_t *key,
-		   unsigned *row, struct plan_track *t)
-{
-	const struct model *m = s->m;
-	size_t i, p, b, pos = 0;
-
-	memset(row, 0, s->W * sizeof *row);
-	for (i = 0; i < m->n_items; i++) {
-		unsigned *at = &row[i * s->P];
-		unsigned rest = m->items[i].copies;
-
-		if (!m->items[i].is_kind) {
-			at[get_bits(key, &pos, s->place_bits)] = 1;
-			continue;
-		}
-		for (p = 0; p + 1 < s->P; p++) {
-			at[p] = (unsigned)get_bits(key, &pos, s->kind_bits[i]);
-			rest -= at[p];
-		}
-		at[s->P - 1] = rest;
-	}
-	for (b = 0; b < m->n_boats; b++)
-		row[m->n_items * s->P + b] =
-			(unsigned)get_bits(key, &pos, s->place_bits);
-	plan_track_init(t);
-	if (s->phase_bits)
-		t->crossing = (size_t)get_bits(key, &pos, s->phase_bits);
-	if (s->margin)
-		t->prev_weight = get_bits(key, &pos, 64);
-	if (s->time_key)
-		t->time = get_bits(key, &pos, 64);
+	w[k] = (w[k] & ~(mask << off)) | (v & mask) << off;
+	if (off + bits > 64)
+		w[k + 1] = (w[k + 1] & ~(mask >> (64 - off))) |
+			   (v & mask) >> (64 - off);
 }
 
 /* An individual's place in row. */
@@ -370,62 +342,194 @@ static void set_place(const struct psearch *s, unsigned *row, size_t i,
 	row[i * s->P + p] = 1;
 }
 
-/* One state per orbit: the members of each class, and the tuples of each
- * class of tuples, sorted by their places. */
-static void canonical(const struct psearch *s, unsigned *row)
+/* The placement of tuple j in row: its members' places as the digits,
+ * the first member's the most significant, of a number base P. */
+static unsigned tuple_placement(const struct psearch *s, const unsigned *row,
+				size_t j)
+{
+	unsigned w, v = 0;
+
+	for (w = 0; w < s->tuples->width; w++)
+		v = v * (unsigned)s->P + place_of(s, row, s->tuples->item[j][w]);
+	return v;
+}
+
+/* Row's orbit counts (struct psearch) into counts, and each tuple's
+ * placement into placement (or NULL). */
+static void count_orbit(const struct psearch *s, const unsigned *row,
+			unsigned *counts, unsigned *placement)
 {
 	const struct tuples *t = s->tuples;
-	unsigned was[MODEL_MAX_ITEMS + 1];
-	/* How many members (tuples) are at each place (placement): a
-	 * counting sort, each rewritten only where its place changes. */
-	size_t many[1u << (2 * TUPLES_MAX_WIDTH)];
-	size_t k, a, j, w, x, n;
+	size_t k, a;
 
-	for (k = 0; k < s->n_classes; k++) {
-		const size_t *mem = &s->cls_items[s->cls_at[k]];
-
-		n = s->cls_at[k + 1] - s->cls_at[k];
-		memset(many, 0, s->P * sizeof *many);
-		for (a = 0; a < n; a++)
-			many[was[a] = place_of(s, row, mem[a])]++;
-		for (a = 0, x = 0; a < n; a++) {
-			while (!many[x])
-				x++;
-			many[x]--;
-			if (was[a] != x)
-				set_place(s, row, mem[a], (unsigned)x);
-		}
-	}
-	if (!t)
-		return;
-	for (k = 0; k < t->n_classes; k++) {
+	memset(counts, 0, s->n_counts * sizeof *counts);
+	for (k = 0; k < s->n_classes; k++)
+		for (a = s->cls_at[k]; a < s->cls_at[k + 1]; a++)
+			counts[s->class_count[k] +
+			       place_of(s, row, s->cls_items[a])]++;
+	for (k = 0; t && k < t->n_classes; k++) {
 		const struct tuple_class *c = &t->classes[k];
-		size_t placements = 1;
 
-		for (w = 0; w < t->width; w++)
-			placements *= s->P;
-		memset(many, 0, placements * sizeof *many);
-		for (a = 0; a < c->n; a++) {
-			unsigned v = 0;
+		for (a = c->first; a < c->first + c->n; a++) {
+			unsigned v = tuple_placement(s, row, a);
 
-			for (w = 0; w < t->width; w++)
-				v = v * s->P +
-				    place_of(s, row, t->item[c->first + a][w]);
-			many[was[a] = v]++;
-		}
-		for (a = 0, x = 0; a < c->n; a++) {
-			size_t v;
-
-			while (!many[x])
-				x++;
-			many[x]--;
-			if (was[a] == x)
-				continue;
-			for (v = x, j = t->width; j-- > 0; v /= s->P)
-				set_place(s, row, t->item[c->first + a][j],
-					  (unsigned)(v % s->P));
+			counts[s->tuple_count[k] + v]++;
+			if (placement)
+				placement[a] = v;
 		}
 	}
+}
+
+/* The counts into key, at their places (the last of each class is
+ * implied, and skipped). */
+static void put_counts(const struct psearch *s, const unsigned *counts,
+		       uint64_t *key)
+{
+	size_t f;
+
+	for (f = 0; f < s->n_counts; f++)
+		if (s->count_bits[f])
+			set_bits(key, s->count_at[f], counts[f], s->count_bits[f]);
+}
+
+/* Loose item i's places in row into key. */
+static void put_loose(const struct psearch *s, const unsigned *row, size_t i,
+		      uint64_t *key)
+{
+	size_t p;
+
+	if (!s->m->items[i].is_kind) {
+		set_bits(key, s->loose_at[i], place_of(s, row, i),
+			 s->place_bits);
+		return;
+	}
+	for (p = 0; p + 1 < s->P; p++)
+		set_bits(key, s->loose_at[i] + p * s->kind_bits[i],
+			 row[i * s->P + p], s->kind_bits[i]);
+}
+
+/* Row's orbit (the same key for every row the symmetries exchange) into
+ * key from bit 0, K words cleared first. */
+static void pack_orbit(struct psearch *s, const unsigned *row, uint64_t *key)
+{
+	const struct model *m = s->m;
+	size_t j, b;
+
+	memset(key, 0, s->K * sizeof *key);
+	count_orbit(s, row, s->counts, NULL);
+	put_counts(s, s->counts, key);
+	for (j = 0; j < s->n_loose; j++)
+		put_loose(s, row, s->loose[j], key);
+	for (b = 0; b < m->n_boats; b++)
+		set_bits(key, s->boats_at + b * s->place_bits,
+			 row[m->n_items * s->P + b], s->place_bits);
+}
+
+/* The crossing's phase, weight and time into key from pos. */
+static void pack_track(const struct psearch *s, const struct plan_track *t,
+		       uint64_t *key, size_t pos)
+{
+	if (s->phase_bits)
+		put_bits(key, &pos, crossing_key(s, t->crossing), s->phase_bits);
+	if (s->margin)
+		put_bits(key, &pos, t->prev_weight, 64);
+	if (s->time_key)
+		put_bits(key, &pos, t->time, 64);
+}
+
+/* The key of row (any member of its orbit) with track t. */
+static void pack(struct psearch *s, const unsigned *row,
+		 const struct plan_track *t, uint64_t *key)
+{
+	pack_orbit(s, row, key);
+	pack_track(s, t, key, s->orbit_bits);
+}
+
+/* The key of the row row_safe packed last (s->canon_key), with the
+ * track t. */
+static void pack_canon(const struct psearch *s, const struct plan_track *t,
+		       uint64_t *key)
+{
+	memcpy(key, s->canon_key, s->K * sizeof *key);
+	pack_track(s, t, key, s->orbit_bits);
+}
+
+/* The canonical row of key, and its track: one state per orbit, the
+ * members of each class and the tuples of each class of tuples in
+ * order of their places (placements). */
+static void unpack(const struct psearch *s, const uint64_t *key,
+		   unsigned *row, struct plan_track *t)
+{
+	const struct model *m = s->m;
+	const struct tuples *tp = s->tuples;
+	size_t i, j, k, p, b, a, pos;
+
+	memset(row, 0, s->W * sizeof *row);
+	for (k = 0; k < s->n_classes; k++) {
+		size_t n = s->cls_at[k + 1] - s->cls_at[k], f = s->class_count[k];
+
+		for (a = 0, p = 0; p < s->P; p++) {
+			size_t c = n - a;
+
+			if (p + 1 < s->P) {
+				pos = s->count_at[f + p];
+				c = (size_t)get_bits(key, &pos, s->count_bits[f + p]);
+			}
+			for (; c > 0; c--, a++)
+				row[s->cls_items[s->cls_at[k] + a] * s->P + p] = 1;
+		}
+	}
+	for (k = 0; tp && k < tp->n_classes; k++) {
+		const struct tuple_class *c = &tp->classes[k];
+		size_t f = s->tuple_count[k], placements = 1, v;
+		unsigned w;
+
+		for (w = 0; w < tp->width; w++)
+			placements *= s->P;
+		for (a = 0, v = 0; v < placements; v++) {
+			size_t n = c->n - a;
+
+			if (v + 1 < placements) {
+				pos = s->count_at[f + v];
+				n = (size_t)get_bits(key, &pos, s->count_bits[f + v]);
+			}
+			for (; n > 0; n--, a++) {
+				size_t x = v;
+
+				for (w = tp->width; w-- > 0; x /= s->P)
+					set_place(s, row, tp->item[c->first + a][w],
+						  (unsigned)(x % s->P));
+			}
+		}
+	}
+	for (j = 0; j < s->n_loose; j++) {
+		unsigned *at;
+
+		i = s->loose[j];
+		at = &row[i * s->P];
+		pos = s->loose_at[i];
+		if (!m->items[i].is_kind) {
+			at[get_bits(key, &pos, s->place_bits)] = 1;
+			continue;
+		}
+		at[s->P - 1] = m->items[i].copies;
+		for (p = 0; p + 1 < s->P; p++) {
+			at[p] = (unsigned)get_bits(key, &pos, s->kind_bits[i]);
+			at[s->P - 1] -= at[p];
+		}
+	}
+	pos = s->boats_at;
+	for (b = 0; b < m->n_boats; b++)
+		row[m->n_items * s->P + b] =
+			(unsigned)get_bits(key, &pos, s->place_bits);
+	plan_track_init(t);
+	pos = s->orbit_bits;
+	if (s->phase_bits)
+		t->crossing = (size_t)get_bits(key, &pos, s->phase_bits);
+	if (s->margin)
+		t->prev_weight = get_bits(key, &pos, 64);
+	if (s->time_key)
+		t->time = get_bits(key, &pos, 64);
 }
 
 /* The states of the puzzle as written that canonical row stands for:
@@ -652,9 +756,12 @@ static void audit_bound(const struct psearch *s, const struct node *from,
 	}
 }
 
-/* May the leg with x->load go, the track as t says?  The crossing's
- * meaning (model_crossing_legal) is asked once a load, boat and what of
- * the track it reads; t follows the leg as that call would. */
+/* May the leg with x->load (its items in x->moved) go, the track as t
+ * says?  The crossing's meaning (model_crossing_legal) is asked once a
+ * load up to symmetry, boat, places and what of the track it reads: the
+ * symmetries keep every boat's rowers, loads and rules
+ * (symmetry_invariant), so loads they exchange are legal alike; t
+ * follows the leg as that call would. */
 static int leg_legal(struct psearch *s, const struct expansion *x,
 		     struct plan_track *t, bool *legal)
 {
@@ -663,20 +770,48 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	struct plan_track fresh = *t;
 	struct leg_verdict *v;
 	uint64_t key[64];
-	size_t i, pos = 0;
+	size_t touched[MODEL_MAX_ITEMS + 1], n_touched, i, j, pos = 0;
 	char reason[8];
 	uint32_t k;
 	bool added;
 	int rc;
 
-	/* The load: few of the items, each at its own bits. */
+	/* The load up to symmetry: the items that board, each loose one
+	 * at its own bits, the others counted in their slots. */
 	memset(key, 0, s->K_leg * sizeof *key);
-	for (i = 0; i < m->n_items; i++)
-		if (x->load[i]) {
+	for (j = 0, n_touched = 0; j < x->n_moved; j++) {
+		size_t slot;
+		long a;
+
+		i = x->moved[j];
+		if (s->slot_class[i] >= 0) {
+			slot = (size_t)s->slot_class[i];
+		} else if ((a = s->item_tuple[i]) >= 0) {
+			const struct tuples *tp = s->tuples;
+			unsigned w, sub = 0;
+
+			/* Once a tuple: at its first member that boards. */
+			for (w = 0; w < tp->width; w++)
+				if (x->load[tp->item[a][w]])
+					sub |= 1u << w;
+			if (tp->item[a][__builtin_ctz(sub)] != i)
+				continue;
+			slot = s->tuple_slot[a] + sub;
+		} else {
 			pos = s->leg_at[i];
 			put_bits(key, &pos, x->load[i],
 				 m->items[i].is_kind ? s->kind_bits[i] : 1);
+			continue;
 		}
+		if (!s->leg_slots[slot]++)
+			touched[n_touched++] = slot;
+	}
+	for (j = 0; j < n_touched; j++) {
+		pos = s->slot_at[touched[j]];
+		put_bits(key, &pos, s->leg_slots[touched[j]],
+			 s->slot_bits[touched[j]]);
+		s->leg_slots[touched[j]] = 0;
+	}
 	pos = s->leg_at[m->n_items];
 	put_bits(key, &pos, x->boat, s->leg_boat_bits);
 	put_bits(key, &pos, x->from, s->place_bits);
@@ -831,11 +966,52 @@ static int place_safe(struct psearch *s, const struct expansion *x,
 	return RIVER_OK;
 }
 
+/* The key of row, made by x's load crossing from the row expanded, into
+ * s->canon_key: the row expanded's (s->base_key), with the counts, the
+ * loose items and the boat the load moved. */
+static void pack_moved(struct psearch *s, const struct expansion *x,
+		       const unsigned *row)
+{
+	const struct tuples *t = s->tuples;
+	size_t j, i;
+
+	memcpy(s->canon_key, s->base_key, s->K * sizeof *s->canon_key);
+	memcpy(s->counts, s->base_counts, s->n_counts * sizeof *s->counts);
+	for (j = 0; j < x->n_moved; j++) {
+		long a;
+
+		i = x->moved[j];
+		if (s->slot_class[i] >= 0) {
+			size_t f = s->class_count[s->slot_class[i]];
+
+			s->counts[f + x->from] -= x->load[i];
+			s->counts[f + x->to] += x->load[i];
+		} else if ((a = s->item_tuple[i]) >= 0) {
+			/* Once a tuple: at its first member that crossed. */
+			unsigned w;
+			size_t f = s->tuple_count[s->tuple_class[a]];
+
+			for (w = 0; t->item[a][w] != i; w++)
+				if (x->load[t->item[a][w]])
+					break;
+			if (t->item[a][w] != i)
+				continue;
+			s->counts[f + s->base_placement[a]]--;
+			s->counts[f + tuple_placement(s, row, (size_t)a)]++;
+		} else {
+			put_loose(s, row, i, s->canon_key);
+		}
+	}
+	put_counts(s, s->counts, s->canon_key);
+	set_bits(s->canon_key, s->boats_at + x->boat * s->place_bits, x->to,
+		 s->place_bits);
+}
+
 /* Does row, made by x's load crossing from a row that obeys the rules,
  * obey them at every place?  Only the two places have
  * new copies; each place's copies are asked once up to symmetry
- * (place_safe).  When it does, row made canonical is in s->canon and
- * its places packed in s->canon_key. */
+ * (place_safe).  When it does, its key (without the track) is in
+ * s->canon_key. */
 static int row_safe(struct psearch *s, const struct expansion *x,
 		    const unsigned *row, bool *safe)
 {
@@ -851,10 +1027,14 @@ static int row_safe(struct psearch *s, const struct expansion *x,
 		audit_memo("a row");
 	if (!*safe)
 		return RIVER_OK;
-	memcpy(s->canon, row, s->W * sizeof *s->canon);
-	canonical(s, s->canon);
-	memset(s->canon_key, 0, s->K * sizeof *s->canon_key);
-	s->canon_bits = pack_places(s, s->canon, s->canon_key);
+	pack_moved(s, x, row);
+	if (s->audit) {
+		uint64_t key[64];
+
+		pack_orbit(s, row, key);
+		if (memcmp(key, s->canon_key, s->K * sizeof *key) != 0)
+			audit_memo("a state's key");
+	}
 	return RIVER_OK;
 }
 
@@ -865,24 +1045,26 @@ static int try_load(struct expansion *x)
 	const struct model *m = s->m;
 	struct plan_track t = *x->track;
 	bool ok;
-	size_t i;
+	size_t i, j;
 	int rc;
 
 	s->tried++;
 	if (pace_look(&s->pace, s->n, s->tried) &&
 	    (rc = stop_check(s->stop)) != RIVER_OK)
 		return rc;
+	x->n_moved = 0;
+	for (i = 0; i < m->n_items; i++)
+		if (x->load[i])
+			x->moved[x->n_moved++] = i;
 	rc = leg_legal(s, x, &t, &ok);
 	if (rc != RIVER_OK || !ok)
 		return rc;
 	memcpy(s->next, x->row, s->W * sizeof *s->next);
-	x->n_moved = 0;
-	for (i = 0; i < m->n_items; i++)
-		if (x->load[i]) {
-			x->moved[x->n_moved++] = i;
-			s->next[i * s->P + x->from] -= x->load[i];
-			s->next[i * s->P + x->to] += x->load[i];
-		}
+	for (j = 0; j < x->n_moved; j++) {
+		i = x->moved[j];
+		s->next[i * s->P + x->from] -= x->load[i];
+		s->next[i * s->P + x->to] += x->load[i];
+	}
 	s->next[m->n_items * s->P + x->boat] = x->to;
 	rc = row_safe(s, x, s->next, &ok);
 	if (rc != RIVER_OK)
@@ -1062,6 +1244,9 @@ static int expand(struct psearch *s, const unsigned *row,
 	memset(x->load, 0, m->n_items * sizeof *x->load);
 	for (p = 0; s->n_slots && p < s->P; p++)
 		count_slots(s, row, p, &s->orbit_base[p * s->n_slots]);
+	/* The row's key, which each load's moves (pack_moved). */
+	pack_orbit(s, row, s->base_key);
+	count_orbit(s, row, s->base_counts, s->base_placement);
 	x->s = s;
 	x->row = row;
 	x->track = track;
@@ -1154,14 +1339,20 @@ static struct heap_entry heap_pop(struct psearch *s)
 }
 
 /* The node of a successor row with track t, added (*added) when new:
- * row_safe made row canonical, in s->canon, just before. */
+ * row_safe packed row just before.  A new node's canonical row is left
+ * in s->row (and any node's, in the checking mode). */
 static int reach(struct psearch *s, const unsigned *row,
 		 const struct plan_track *t, uint32_t *v, bool *added)
 {
+	struct plan_track same;
+	int rc;
+
 	(void)row;
-	memcpy(s->row, s->canon, s->W * sizeof *s->row);
 	pack_canon(s, t, s->key);
-	return lookup(s, s->key, v, added);
+	rc = lookup(s, s->key, v, added);
+	if (rc == RIVER_OK && (*added || s->audit))
+		unpack(s, s->key, s->row, &same);
+	return rc;
 }
 
 /* One successor found while expanding node ctx->from. */
@@ -1288,14 +1479,11 @@ static int visit_lift(struct psearch *s, const unsigned *row,
 		      const struct plan_track *t, void *vctx)
 {
 	struct lift_ctx *ctx = vctx;
-	unsigned canon[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
 	uint64_t key[64];
 
 	if (ctx->done || (s->dijkstra && t->time != ctx->want_time))
 		return RIVER_OK;
-	memcpy(canon, row, s->W * sizeof *canon);
-	canonical(s, canon);
-	pack(s, canon, t, key);
+	pack_canon(s, t, key);
 	if (memcmp(key, ctx->want, s->K * sizeof *key) != 0)
 		return RIVER_OK;
 	memcpy(ctx->found, row, s->W * sizeof *ctx->found);
@@ -1372,15 +1560,23 @@ struct enumeration {
 	unsigned *path;            /* rows of the plan being walked */
 };
 
-/* The node of row (canonical in s->canon) with track t, or UINT32_MAX. */
+/* The node of row (any member of its orbit) with track t, or
+ * UINT32_MAX. */
 static uint32_t node_of(struct psearch *s, const unsigned *row,
 			const struct plan_track *t)
 {
 	size_t slot;
 
-	(void)row;
-	memcpy(s->row, s->canon, s->W * sizeof *s->row);
-	pack(s, s->row, t, s->key);
+	pack(s, row, t, s->key);
+	return keyset_find(&s->states, s->key, &slot);
+}
+
+/* The node of the row a load made (row_safe packed it), or UINT32_MAX. */
+static uint32_t node_reached(struct psearch *s, const struct plan_track *t)
+{
+	size_t slot;
+
+	pack_canon(s, t, s->key);
 	return keyset_find(&s->states, s->key, &slot);
 }
 
@@ -1403,7 +1599,8 @@ static int visit_useful(struct psearch *s, const unsigned *row,
 {
 	struct enumeration *e = vctx;
 
-	if (!e->found && on_optimal(e, e->from, node_of(s, row, t), t))
+	(void)row;
+	if (!e->found && on_optimal(e, e->from, node_reached(s, t), t))
 		e->found = true;
 	return RIVER_OK;
 }
@@ -1490,7 +1687,7 @@ static int visit_candidate(struct psearch *s, const unsigned *row,
 {
 	struct enumeration *e = vctx;
 
-	if (!on_optimal(e, e->from, node_of(s, row, t), t))
+	if (!on_optimal(e, e->from, node_reached(s, t), t))
 		return RIVER_OK;
 	if (e->n_cand == e->cap_cand) {
 		size_t cap = e->cap_cand ? e->cap_cand * 2 : 16;
@@ -1546,10 +1743,7 @@ static int walk(struct enumeration *e, size_t depth, uint32_t u,
 
 		memcpy(&e->path[(depth + 1) * s->W], &e->cand[(first + k) * s->W],
 		       s->W * sizeof *e->path);
-		memcpy(s->canon, &e->path[(depth + 1) * s->W],
-		       s->W * sizeof *s->canon);
-		canonical(s, s->canon);
-		w = node_of(s, s->canon, &next);
+		w = node_of(s, &e->path[(depth + 1) * s->W], &next);
 		rc = walk(e, depth + 1, w, &next);
 	}
 	e->n_cand = first;
@@ -1682,6 +1876,136 @@ static int place_contents_layout(struct psearch *s, size_t *bits)
 	return s->slots && s->orbit_base ? RIVER_OK : RIVER_ENOMEM;
 }
 
+/* Where each part of a leg's key goes (leg_legal): the loose items'
+ * loads, the slots' counts, the boat, its places and the track. */
+static int leg_layout(struct psearch *s)
+{
+	const struct model *m = s->m;
+	const struct tuples *t = s->tuples;
+	size_t i, k, a, lb = 0;
+
+	s->leg_at = calloc(m->n_items + 1, sizeof *s->leg_at);
+	s->slot_at = calloc(s->n_slots + 1, sizeof *s->slot_at);
+	s->slot_bits = calloc(s->n_slots + 1, sizeof *s->slot_bits);
+	s->leg_slots = calloc(s->n_slots + 1, sizeof *s->leg_slots);
+	if (!s->leg_at || !s->slot_at || !s->slot_bits || !s->leg_slots)
+		return RIVER_ENOMEM;
+	for (k = 0; k < s->n_loose; k++) {
+		i = s->loose[k];
+		s->leg_at[i] = lb;
+		lb += m->items[i].is_kind ? s->kind_bits[i] : 1;
+	}
+	for (k = 0; k < s->n_classes; k++) {
+		s->slot_at[k] = lb;
+		s->slot_bits[k] = bits_for(s->cls_at[k + 1] - s->cls_at[k]);
+		lb += s->slot_bits[k];
+	}
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+
+		for (a = 1; a < 1u << t->width; a++) {
+			size_t slot = s->tuple_slot[c->first] + a;
+
+			s->slot_at[slot] = lb;
+			s->slot_bits[slot] = bits_for(c->n);
+			lb += s->slot_bits[slot];
+		}
+	}
+	s->leg_at[m->n_items] = lb;
+	lb += s->leg_boat_bits + 2 * s->place_bits + s->phase_bits +
+	      (s->margin ? 64 : 0) + (m->has_time_limit ? 64 : 0);
+	s->K_leg = (lb + 63) / 64;
+	s->legs.K = s->K_leg;
+	return RIVER_OK;
+}
+
+/* The placements of a tuple over P places. */
+static size_t placements_of(const struct tuples *t, size_t P)
+{
+	size_t n = 1;
+	unsigned w;
+
+	for (w = 0; w < t->width; w++)
+		n *= P;
+	return n;
+}
+
+/* The bits a state's key gives the counts of the tuples' placements. */
+static size_t tuple_count_bits(const struct tuples *t, size_t P)
+{
+	size_t k, bits = 0;
+
+	for (k = 0; k < t->n_classes; k++)
+		bits += (placements_of(t, P) - 1) * bits_for(t->classes[k].n);
+	return bits;
+}
+
+/* Where each part of a state's key goes (struct psearch, pack), and the
+ * scratch that packing takes. */
+static int orbit_layout(struct psearch *s)
+{
+	const struct model *m = s->m;
+	const struct tuples *t = s->tuples;
+	size_t k, a, j, v, f = 0, pos = 0, n_tuples = t ? t->n : 0;
+	size_t placements = t ? placements_of(t, s->P) : 0;
+
+	s->n_counts = s->n_classes * s->P +
+		      (t ? t->n_classes * placements : 0);
+	s->class_count = calloc(s->n_classes + 1, sizeof *s->class_count);
+	s->tuple_count = calloc((t ? t->n_classes : 0) + 1,
+				sizeof *s->tuple_count);
+	s->tuple_class = calloc(n_tuples + 1, sizeof *s->tuple_class);
+	s->count_at = calloc(s->n_counts + 1, sizeof *s->count_at);
+	s->count_bits = calloc(s->n_counts + 1, sizeof *s->count_bits);
+	s->counts = calloc(s->n_counts + 1, sizeof *s->counts);
+	s->base_counts = calloc(s->n_counts + 1, sizeof *s->base_counts);
+	s->base_placement = calloc(n_tuples + 1, sizeof *s->base_placement);
+	s->loose_at = calloc(m->n_items + 1, sizeof *s->loose_at);
+	if (!s->class_count || !s->tuple_count || !s->tuple_class ||
+	    !s->count_at || !s->count_bits || !s->counts || !s->base_counts ||
+	    !s->base_placement || !s->loose_at)
+		return RIVER_ENOMEM;
+	for (k = 0; k < s->n_classes; k++) {
+		unsigned bits = bits_for(s->cls_at[k + 1] - s->cls_at[k]);
+
+		s->class_count[k] = f;
+		for (v = 0; v < s->P; v++, f++) {
+			s->count_at[f] = pos;
+			s->count_bits[f] = v + 1 < s->P ? bits : 0;
+			pos += s->count_bits[f];
+		}
+	}
+	for (k = 0; t && k < t->n_classes; k++) {
+		const struct tuple_class *c = &t->classes[k];
+		unsigned bits = bits_for(c->n);
+
+		s->tuple_count[k] = f;
+		for (a = c->first; a < c->first + c->n; a++)
+			s->tuple_class[a] = k;
+		for (v = 0; v < placements; v++, f++) {
+			s->count_at[f] = pos;
+			s->count_bits[f] = v + 1 < placements ? bits : 0;
+			pos += s->count_bits[f];
+		}
+	}
+	for (j = 0; j < s->n_loose; j++) {
+		size_t i = s->loose[j];
+
+		s->loose_at[i] = pos;
+		pos += m->items[i].is_kind ? (s->P - 1) * s->kind_bits[i]
+					   : s->place_bits;
+	}
+	s->boats_at = pos;
+	s->orbit_bits = pos + m->n_boats * s->place_bits;
+	s->K = (s->orbit_bits + s->phase_bits + (s->margin ? 64 : 0) +
+		(s->time_key ? 64 : 0) + 63) / 64;
+	s->states.K = s->K;
+	s->key = calloc(s->K, sizeof *s->key);
+	s->canon_key = calloc(s->K, sizeof *s->canon_key);
+	s->base_key = calloc(s->K, sizeof *s->base_key);
+	return s->key && s->canon_key && s->base_key ? RIVER_OK : RIVER_ENOMEM;
+}
+
 static int setup(struct psearch *s, const struct model *m,
 		 const struct tuples *tuples, const river_solve_options *opts)
 {
@@ -1708,11 +2032,10 @@ static int setup(struct psearch *s, const struct model *m,
 	rep = calloc(m->n_items + 1, sizeof *rep);
 	s->cur = calloc(s->W, sizeof *s->cur);
 	s->expansion = malloc(sizeof *s->expansion);
-	s->canon = calloc(s->W, sizeof *s->canon);
 	s->row = calloc(s->W, sizeof *s->row);
 	s->next = calloc(s->W, sizeof *s->next);
 	if (!s->kind_bits || !s->cls_items || !s->cls_at || !rep || !s->row ||
-	    !s->next || !s->cur || !s->canon || !s->expansion) {
+	    !s->next || !s->cur || !s->expansion) {
 		free(rep);
 		return RIVER_ENOMEM;
 	}
@@ -1748,28 +2071,7 @@ static int setup(struct psearch *s, const struct model *m,
 		s->unit = model_least_trip(m);
 	if (s->period || s->margin)
 		s->phase_bits = bits_for(s->period ? s->period : 1);
-	bits += s->phase_bits + (s->margin ? 64 : 0) + (s->time_key ? 64 : 0);
-	s->K = (bits + 63) / 64;
 	s->leg_boat_bits = bits_for(m->n_boats - 1);
-	{
-		size_t lb = 0;
-
-		s->leg_at = malloc((m->n_items + 1) * sizeof *s->leg_at);
-		if (!s->leg_at) {
-			free(rep);
-			return RIVER_ENOMEM;
-		}
-		for (i = 0; i < m->n_items; i++) {
-			s->leg_at[i] = lb;
-			lb += m->items[i].is_kind ? s->kind_bits[i] : 1;
-		}
-		s->leg_at[m->n_items] = lb;
-		lb += s->leg_boat_bits + 2 * s->place_bits + s->phase_bits +
-		      (s->margin ? 64 : 0) + (m->has_time_limit ? 64 : 0);
-		s->K_leg = (lb + 63) / 64;
-	}
-	s->states.K = s->K;
-	s->legs.K = s->K_leg;
 	s->audit = audit_requested();
 	/* Classes of two or more interchangeable individuals; else the
 	 * couples. */
@@ -1790,17 +2092,19 @@ static int setup(struct psearch *s, const struct model *m,
 					s->cls_items[k++] = j;
 			s->cls_at[++s->n_classes] = k;
 		}
-		if (!s->n_classes)
+		/* The couples, unless counting their placements takes more
+		 * bits than a key may have (tuples of four, four places). */
+		if (!s->n_classes && tuples &&
+		    tuple_count_bits(tuples, s->P) <= 64 * 64 / 2)
 			s->tuples = tuples;
 	}
 	free(rep);
-	s->key = calloc(s->K, sizeof *s->key);
-	s->canon_key = calloc(s->K, sizeof *s->canon_key);
-	if (!s->key || !s->canon_key ||
-	    place_contents_layout(s, &bits) != RIVER_OK)
+	if (place_contents_layout(s, &bits) != RIVER_OK)
 		return RIVER_ENOMEM;
 	s->K_place = (bits + 63) / 64;
 	s->contents.K = s->K_place;
+	if (leg_layout(s) != RIVER_OK || orbit_layout(s) != RIVER_OK)
+		return RIVER_ENOMEM;
 	return RIVER_OK;
 }
 
@@ -1809,6 +2113,19 @@ static void teardown(struct psearch *s)
 	free(s->kind_bits);
 	free(s->leg_model);
 	free(s->leg_at);
+	free(s->class_count);
+	free(s->tuple_count);
+	free(s->tuple_class);
+	free(s->count_at);
+	free(s->count_bits);
+	free(s->counts);
+	free(s->base_counts);
+	free(s->base_placement);
+	free(s->loose_at);
+	free(s->base_key);
+	free(s->slot_at);
+	free(s->slot_bits);
+	free(s->leg_slots);
 	free(s->loose);
 	free(s->slot_class);
 	free(s->item_tuple);
@@ -1819,7 +2136,6 @@ static void teardown(struct psearch *s)
 	free(s->cls_at);
 	free(s->cur);
 	free(s->expansion);
-	free(s->canon);
 	free(s->row);
 	free(s->next);
 	free(s->key);
@@ -2169,14 +2485,11 @@ void places_graph_state(const struct places_graph *g, uint32_t k,
 uint32_t places_graph_node(const struct places_graph *g, const unsigned *row,
 			   const struct plan_track *t)
 {
-	const struct psearch *s = g->search;
-	unsigned canon[MODEL_MAX_ITEMS * MODEL_MAX_PLACES + MODEL_MAX_BOATS];
+	struct psearch *s = g->search;
 	uint64_t key[64];
 	size_t slot;
 
-	memcpy(canon, row, s->W * sizeof *canon);
-	canonical(s, canon);
-	pack(s, canon, t, key);
+	pack(s, row, t, key);
 	return keyset_find(&s->states, key, &slot);
 }
 
