@@ -490,13 +490,6 @@ else
 	ok "glpk on places # SKIP glpsol not installed"
 fi
 
-# What does not take a puzzle of places says so: exit 2, and why.
-for cmd in "solve --method layers"; do
-	# shellcheck disable=SC2086
-	fails_with 2 "more than two places or more than one boat" \
-		"river $cmd refuses a puzzle of places (exit 2)" \
-		$cmd "$puzzles/four-elopements.puz"
-done
 # Each boat's own rowers, loads and leg times in the models: every
 # engine finds what the place search finds, each a puzzle whose answer
 # would differ if the models gave every boat the same ones.
@@ -560,4 +553,65 @@ for engine in minizinc z3 cbc glpk; do
 			"$(field time "$tmp/e.json") $(field crossings "$tmp/e.json")"
 	esac
 done
+
+# The layers (-M layers) over the place search's orbits: the same fewest
+# crossings as the place search breadth first (-M queue) and by A* (the
+# default), and a plan verify accepts; a puzzle whose states carry a
+# time, or a count asked for, is searched by the place search.
+layers_agree() {
+	name=$1
+	f=$2
+	shift 2
+	a=$(crossings "$f" "$@")
+	q=$(crossings "$f" -M queue "$@")
+	l=$(crossings "$f" -M layers "$@")
+	if test -n "$a" && test "$a" = "$q" && test "$a" = "$l" &&
+		run_river solve -M layers "$@" "$f" >"$tmp/layers.txt" \
+			2>"$tmp/err" &&
+		run_river verify "$@" "$f" "$tmp/layers.txt" >"$tmp/err" 2>&1
+	then
+		ok "layers agree: $name ($a crossings)"
+	else
+		not_ok "layers agree: $name: default '$a', queue '$q', layers '$l'"
+		sed 's/^/# /' "$tmp/err"
+	fi
+}
+for n in 2 3 4; do
+	layers_agree "island husbands, n=$n" "$puzzles/island-husbands.puz" \
+		-D n=$n
+done
+for n in 3 5 8; do
+	layers_agree "island missionaries, n=$n" \
+		"$puzzles/island-missionaries.puz" -D n=$n
+done
+layers_agree "four elopements" "$puzzles/four-elopements.puz"
+layers_agree "four elopements, as written (-S)" \
+	"$puzzles/four-elopements.puz" -S
+layers_agree "the farm family" "$puzzles/farm-family.puz"
+layers_agree "one couple" "$tmp/one-couple.puz"
+for f in legs loads raft-loads limit rowed rowed-one; do
+	layers_agree "$f.puz" "$tmp/$f.puz"
+done
+for f in ferry-and-raft island-ferry-times two-boats; do
+	layers_agree "$f.puz" "$srcdir/tests/puzzles/$f.puz"
+done
+# No plan: every reachable state explored, standing for as many of the
+# puzzle as written as the place search's, up to symmetry or not (the
+# couples kept from the right bank: 16 orbits of 40 states).
+sed 's/, island and right bank$//' "$puzzles/island-husbands.puz" \
+	>"$tmp/unreachable.puz"
+for f in one-seat stranded unreachable; do
+	for how in "" -S; do
+		run_river solve -f json -M queue $how "$tmp/$f.puz" \
+			>"$tmp/q.json" 2>"$tmp/err"
+		run_river solve -f json -M layers $how "$tmp/$f.puz" \
+			>"$tmp/l.json" 2>>"$tmp/err"
+		expect "layers, no plan: $f.puz $how, states in all" \
+			"false $(field states_in_all "$tmp/q.json")" \
+			"$(field solved "$tmp/l.json") $(field states_in_all "$tmp/l.json")"
+	done
+done
+n_q=$(crossings "$puzzles/island-husbands.puz" -D n=3 -M queue -c)
+n_l=$(crossings "$puzzles/island-husbands.puz" -D n=3 -M layers -c)
+expect "layers with a count: the place search counts" "$n_q" "$n_l"
 done_testing

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "search/bound.h"
+#include "solve/layers.h"
 #include "system/audit.h"
 #include "system/symmetry.h"
 #include "system/tuples.h"
@@ -223,6 +224,7 @@ struct psearch {
 	size_t n_counts, *class_count, *tuple_count, *count_at, *loose_at;
 	size_t *tuple_class; /* tuple j's class */
 	unsigned *count_bits, *counts;
+	size_t *count_most;  /* the most a count can be: its class's size */
 	size_t boats_at, orbit_bits;
 	/* Of the row expanded: its counts and places packed (row_safe
 	 * moves them by a load), and each tuple's placement. */
@@ -1494,29 +1496,25 @@ static int visit_lift(struct psearch *s, const unsigned *row,
 
 /* The canonical path to goal made a labelled plan: from the start, each
  * step the first crossing whose canonical state is the path's next. */
-static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
-		river_diag *diag)
+/* The path of keys (len keys of K words; dist: each one's cost, or NULL
+ * when the search is not by time) made a labelled plan into out. */
+static int lift_keys(struct psearch *s, const uint64_t *keys, size_t len,
+		     const unsigned long long *dist, struct places_plan *out,
+		     river_diag *diag)
 {
-	size_t len = s->nodes[goal].depth + 1, k;
-	uint32_t *path = malloc(len * sizeof *path), v;
 	struct plan_track t;
 	unsigned *rows;
+	size_t k;
 	int rc = RIVER_OK;
 
 	rows = calloc(len * s->W, sizeof *rows);
-	if (!path || !rows) {
-		free(path);
-		free(rows);
+	if (!rows)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	}
-	for (v = goal, k = len; k-- > 0; v = s->nodes[v].parent)
-		path[k] = v;
 	memcpy(rows, s->start, s->W * sizeof *rows);
 	t = s->start_track;
 	for (k = 1; k < len && rc == RIVER_OK; k++) {
-		struct lift_ctx ctx = {&s->keys[(size_t)path[k] * s->K],
-				       s->nodes[path[k]].dist, &rows[k * s->W],
-				       {0, 0, 0}, false};
+		struct lift_ctx ctx = {&keys[k * s->K], dist ? dist[k] : 0,
+				       &rows[k * s->W], {0, 0, 0}, false};
 
 		memcpy(s->cur, &rows[(k - 1) * s->W], s->W * sizeof *s->cur);
 		rc = expand(s, s->cur, &t, true, visit_lift, &ctx);
@@ -1527,7 +1525,6 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 				      k);
 		t = ctx.track;
 	}
-	free(path);
 	if (rc != RIVER_OK) {
 		free(rows);
 		return rc;
@@ -1535,6 +1532,32 @@ static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
 	out->rows = rows;
 	out->n_states = len;
 	return RIVER_OK;
+}
+
+/* The path of nodes from the start to goal made a labelled plan. */
+static int lift(struct psearch *s, uint32_t goal, struct places_plan *out,
+		river_diag *diag)
+{
+	size_t len = s->nodes[goal].depth + 1, k;
+	uint64_t *keys = malloc(len * s->K * sizeof *keys);
+	unsigned long long *dist = malloc(len * sizeof *dist);
+	uint32_t v;
+	int rc;
+
+	if (!keys || !dist) {
+		free(keys);
+		free(dist);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	for (v = goal, k = len; k-- > 0; v = s->nodes[v].parent) {
+		memcpy(&keys[k * s->K], &s->keys[(size_t)v * s->K],
+		       s->K * sizeof *keys);
+		dist[k] = s->nodes[v].dist;
+	}
+	rc = lift_keys(s, keys, len, s->dijkstra ? dist : NULL, out, diag);
+	free(keys);
+	free(dist);
+	return rc;
 }
 
 /* ---- The optimal plans themselves --------------------------------------- */
@@ -1957,12 +1980,14 @@ static int orbit_layout(struct psearch *s)
 	s->tuple_class = calloc(n_tuples + 1, sizeof *s->tuple_class);
 	s->count_at = calloc(s->n_counts + 1, sizeof *s->count_at);
 	s->count_bits = calloc(s->n_counts + 1, sizeof *s->count_bits);
+	s->count_most = calloc(s->n_counts + 1, sizeof *s->count_most);
 	s->counts = calloc(s->n_counts + 1, sizeof *s->counts);
 	s->base_counts = calloc(s->n_counts + 1, sizeof *s->base_counts);
 	s->base_placement = calloc(n_tuples + 1, sizeof *s->base_placement);
 	s->loose_at = calloc(m->n_items + 1, sizeof *s->loose_at);
 	if (!s->class_count || !s->tuple_count || !s->tuple_class ||
-	    !s->count_at || !s->count_bits || !s->counts || !s->base_counts ||
+	    !s->count_at || !s->count_bits || !s->count_most || !s->counts ||
+	    !s->base_counts ||
 	    !s->base_placement || !s->loose_at)
 		return RIVER_ENOMEM;
 	for (k = 0; k < s->n_classes; k++) {
@@ -1970,6 +1995,7 @@ static int orbit_layout(struct psearch *s)
 
 		s->class_count[k] = f;
 		for (v = 0; v < s->P; v++, f++) {
+			s->count_most[f] = s->cls_at[k + 1] - s->cls_at[k];
 			s->count_at[f] = pos;
 			s->count_bits[f] = v + 1 < s->P ? bits : 0;
 			pos += s->count_bits[f];
@@ -1983,6 +2009,7 @@ static int orbit_layout(struct psearch *s)
 		for (a = c->first; a < c->first + c->n; a++)
 			s->tuple_class[a] = k;
 		for (v = 0; v < placements; v++, f++) {
+			s->count_most[f] = c->n;
 			s->count_at[f] = pos;
 			s->count_bits[f] = v + 1 < placements ? bits : 0;
 			pos += s->count_bits[f];
@@ -2118,6 +2145,7 @@ static void teardown(struct psearch *s)
 	free(s->tuple_class);
 	free(s->count_at);
 	free(s->count_bits);
+	free(s->count_most);
 	free(s->counts);
 	free(s->base_counts);
 	free(s->base_placement);
@@ -2213,6 +2241,216 @@ static int begin(struct psearch *s, const struct model *m,
 	return RIVER_OK;
 }
 
+/* ---- The two-bit layers over the orbits (solve/layers.h) -------------
+
+ * A state's rank: the fields of its key (pack) read as the digits of a
+ * number, each in the radix of the values it can take (a count, its
+ * class's size plus one; a place, the places; a kind's copies at a
+ * place, its copies plus one).  The key must hold no track
+ * (layers_fit): then every leg can be taken back, as the layers ask, for
+ * the routes join places both ways and a leg's legality is its load's
+ * (model_crossing_legal).  Ranks whose counts add up to more than a
+ * class never come up; they cost their cells. */
+
+/* The most ranks the layers take a puzzle of places with: past this,
+ * their cells alone would need a terabyte. */
+#define PLACES_LAYERS_MAX_RANKS (UINT64_C(1) << 42)
+
+struct ranking {
+	struct psearch *s;
+	size_t n, *at;
+	unsigned *bits;
+	uint64_t *radix, *mult, size;
+	bool too_big;
+	/* The visit's: where a successor goes. */
+	int (*emit)(void *arg, uint64_t to, bool goal);
+	void *arg;
+	uint64_t key[64];
+};
+
+/* Can the layers search s: fewest crossings, and states of places
+ * alone? */
+static bool layers_fit(const struct psearch *s)
+{
+	return !s->dijkstra && !s->phase_bits && !s->margin && !s->time_key;
+}
+
+static void ranking_add(struct ranking *r, size_t at, unsigned bits,
+			uint64_t radix)
+{
+	r->at[r->n] = at;
+	r->bits[r->n] = bits;
+	r->radix[r->n] = radix;
+	r->mult[r->n] = r->size;
+	if (r->size > PLACES_LAYERS_MAX_RANKS / radix)
+		r->too_big = true;
+	else
+		r->size *= radix;
+	r->n++;
+}
+
+static int ranking_init(struct ranking *r, struct psearch *s)
+{
+	const struct model *m = s->m;
+	size_t f, j, p, b, most = s->n_counts + m->n_items * s->P +
+				  m->n_boats + 1;
+
+	memset(r, 0, sizeof *r);
+	r->s = s;
+	r->size = 1;
+	r->at = malloc(most * sizeof *r->at);
+	r->bits = malloc(most * sizeof *r->bits);
+	r->radix = malloc(most * sizeof *r->radix);
+	r->mult = malloc(most * sizeof *r->mult);
+	if (!r->at || !r->bits || !r->radix || !r->mult)
+		return RIVER_ENOMEM;
+	for (f = 0; f < s->n_counts; f++)
+		if (s->count_bits[f])
+			ranking_add(r, s->count_at[f], s->count_bits[f],
+				    s->count_most[f] + 1);
+	for (j = 0; j < s->n_loose; j++) {
+		size_t i = s->loose[j];
+
+		if (!m->items[i].is_kind) {
+			ranking_add(r, s->loose_at[i], s->place_bits, s->P);
+			continue;
+		}
+		for (p = 0; p + 1 < s->P; p++)
+			ranking_add(r, s->loose_at[i] + p * s->kind_bits[i],
+				    s->kind_bits[i],
+				    (uint64_t)m->items[i].copies + 1);
+	}
+	for (b = 0; b < m->n_boats; b++)
+		ranking_add(r, s->boats_at + b * s->place_bits, s->place_bits,
+			    s->P);
+	return RIVER_OK;
+}
+
+static void ranking_release(struct ranking *r)
+{
+	free(r->at);
+	free(r->bits);
+	free(r->radix);
+	free(r->mult);
+}
+
+static uint64_t rank_of(const struct ranking *r, const uint64_t *key)
+{
+	uint64_t rank = 0;
+	size_t f;
+
+	for (f = 0; f < r->n; f++) {
+		size_t pos = r->at[f];
+
+		rank += get_bits(key, &pos, r->bits[f]) * r->mult[f];
+	}
+	return rank;
+}
+
+static void key_of(const struct ranking *r, uint64_t rank, uint64_t *key)
+{
+	size_t f;
+
+	memset(key, 0, r->s->K * sizeof *key);
+	for (f = 0; f < r->n; f++)
+		set_bits(key, r->at[f], rank / r->mult[f] % r->radix[f],
+			 r->bits[f]);
+}
+
+static int visit_layers(struct psearch *s, const unsigned *row,
+			const struct plan_track *t, void *vctx)
+{
+	struct ranking *r = vctx;
+
+	(void)t;
+	return r->emit(r->arg, rank_of(r, s->canon_key),
+		       places_row_is_goal(s->m, row));
+}
+
+/* The successors of the state of rank (layers_space's expand). */
+static int layers_expand(void *ctx, uint64_t rank,
+			 int (*emit)(void *arg, uint64_t to, bool goal),
+			 void *arg)
+{
+	struct ranking *r = ctx;
+	struct psearch *s = r->s;
+	struct plan_track t;
+
+	key_of(r, rank, r->key);
+	unpack(s, r->key, s->cur, &t);
+	r->emit = emit;
+	r->arg = arg;
+	return expand(s, s->cur, &t, false, visit_layers, r);
+}
+
+static unsigned long long layers_states_of(void *ctx, uint64_t rank)
+{
+	struct ranking *r = ctx;
+	struct plan_track t;
+
+	key_of(r, rank, r->key);
+	unpack(r->s, r->key, r->s->row, &t);
+	return orbit_states(r->s, r->s->row);
+}
+
+/* The fewest crossings by the layers, into out as places_search's. */
+static int search_layers(struct psearch *s, const river_solve_options *opts,
+			 const struct stop *stop, struct places_plan *out,
+			 river_diag *diag)
+{
+	struct layers_space space;
+	struct bfs_result res;
+	struct ranking r;
+	uint64_t *keys = NULL;
+	size_t k;
+	int rc = ranking_init(&r, s);
+
+	memset(&res, 0, sizeof res);
+	if (rc != RIVER_OK) {
+		ranking_release(&r);
+		return diag_set(diag, rc, NULL, NULL, "out of memory");
+	}
+	if (r.too_big) {
+		ranking_release(&r);
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"the puzzle is too big for the layered search: "
+				"its states would need more than 2^42 cells");
+	}
+	pack(s, s->start, &s->start_track, s->key);
+	space.size = r.size;
+	space.start = rank_of(&r, s->key);
+	space.start_is_goal = places_row_is_goal(s->m, s->start);
+	space.ctx = &r;
+	space.expand = layers_expand;
+	space.states_of = s->n_classes || s->tuples ? layers_states_of : NULL;
+	rc = layers_search_space(&space, opts, stop, &res, diag);
+	if (rc == RIVER_OK && res.solved) {
+		keys = malloc(res.path_len * s->K * sizeof *keys);
+		if (!keys)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
+		for (k = 0; keys && k < res.path_len; k++)
+			key_of(&r, res.path[k], &keys[k * s->K]);
+		if (keys)
+			rc = lift_keys(s, keys, res.path_len, NULL, out, diag);
+	} else if (rc == RIVER_OK) {
+		out->rows = malloc(s->W * sizeof *out->rows);
+		if (!out->rows)
+			rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
+				      "out of memory");
+		else
+			memcpy(out->rows, s->start, s->W * sizeof *out->rows);
+		out->n_states = 1;
+	}
+	out->solved = res.solved;
+	out->explored = res.explored;
+	out->in_all = res.in_all;
+	free(keys);
+	free(res.path);
+	ranking_release(&r);
+	return rc;
+}
+
 int places_search(const struct model *m, const struct tuples *tuples,
 		  const struct places_from *from,
 		  const river_solve_options *opts, const struct stop *stop,
@@ -2235,6 +2473,17 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		opts = &plain;
 	}
 	rc = begin(&s, m, tuples, from, opts, stop, &start_row, diag);
+	/* The layers find a plan of the fewest crossings; the place
+	 * search all else. */
+	if (rc == RIVER_OK && opts->method == RIVER_METHOD_LAYERS &&
+	    layers_fit(&s) && !opts->count && !opts->max_plans) {
+		rc = search_layers(&s, opts, stop, out, diag);
+		if (rc != RIVER_OK)
+			places_plan_release(out);
+		free(start_row);
+		teardown(&s);
+		return rc;
+	}
 	if (rc == RIVER_OK) {
 		memset(&ctx, 0, sizeof ctx);
 		ctx.goal_depth = UINT32_MAX;

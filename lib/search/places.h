@@ -16,7 +16,9 @@
  * for the fewest crossings, Dijkstra's for the least time; it counts
  * the optimal plans when asked, each labelled plan once, and lists the
  * first of them: walked from the start along the legs whose nodes lie
- * on an optimal plan. */
+ * on an optimal plan.  With the layered method, a plan of the fewest
+ * crossings is found by the two-bit layers (solve/layers.h) over the
+ * orbits' keys read as numbers, when the states hold places alone. */
 #ifndef RIVER_SEARCH_PLACES_H
 #define RIVER_SEARCH_PLACES_H
 

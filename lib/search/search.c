@@ -260,8 +260,6 @@ static int solve_places(river_plan **out, const river_puzzle *puzzle,
 	size_t k;
 	int rc;
 
-	if (opts->method == RIVER_METHOD_LAYERS)
-		return puzzle_need_system(puzzle, "for the layered search", diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc == RIVER_OK)
 		rc = places_search(m, puzzle->tuples, from, opts, &stop, &pp,

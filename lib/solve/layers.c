@@ -69,7 +69,9 @@ typedef _Atomic uint64_t word_t;
 struct worker;
 
 struct layers {
-	const struct system *sys;
+	const struct system *sys;  /* or NULL, searching space */
+	const struct layers_space *space;
+	uint64_t size, start;      /* ranks, and the start's */
 	const river_solve_options *opts;
 	const struct stop *stop;
 	const struct dense *dense; /* the word-wise expander, or NULL */
@@ -258,6 +260,25 @@ static int expand(struct worker *wk, uint64_t rank)
 	return RIVER_OK;
 }
 
+/* A successor a space's expand found, of the level worker arg expands:
+ * marked when unseen. */
+static int space_mark(void *arg, uint64_t r, bool goal)
+{
+	struct worker *wk = arg;
+	struct layers *l = wk->l;
+
+	wk->tried++;
+	if (r >= l->size)
+		return RIVER_EINTERNAL;
+	if (cell_get(l, r) || !cell_mark(l, r, l->next))
+		return RIVER_OK;
+	wk->reached++;
+	block_mark(l->blocks[(l->depth + 1) & 1], r);
+	if (goal)
+		goal_offer(l, r);
+	return RIVER_OK;
+}
+
 /* Mark the unseen ones among cells (a bit a cell) of word w; the cells
  * this call marked. */
 static uint64_t word_mark(struct layers *l, uint64_t w, uint64_t cells)
@@ -373,8 +394,11 @@ static int expand_block(struct worker *wk, uint64_t block)
 		}
 		while (match) {
 			unsigned bit = (unsigned)__builtin_ctzll(match);
+			uint64_t rank = (uint64_t)w * CELLS_PER_WORD + bit / 2;
 
-			rc = expand(wk, (uint64_t)w * CELLS_PER_WORD + bit / 2);
+			rc = l->space ? l->space->expand(l->space->ctx, rank,
+							 space_mark, wk)
+				      : expand(wk, rank);
 			if (rc != RIVER_OK)
 				return rc;
 			match &= match - 1;
@@ -715,6 +739,52 @@ static int count_level(struct layers *l, struct worker *wk, unsigned threads)
 	return atomic_load(&l->halt);
 }
 
+/* Tracing a space's plan back: the first successor of a state with
+ * the cell value want. */
+struct space_back {
+	const struct layers *l;
+	unsigned want;
+	uint64_t found;
+};
+
+static int space_back(void *arg, uint64_t r, bool goal)
+{
+	struct space_back *b = arg;
+
+	(void)goal;
+	if (b->found == UINT64_MAX && r < b->l->size &&
+	    cell_get(b->l, r) == b->want)
+		b->found = r;
+	return RIVER_OK;
+}
+
+/* trace, for a space: the predecessors of a state are among its
+ * successors. */
+static int trace_space(const struct layers *l, uint64_t goal, unsigned depth,
+		       struct bfs_result *res)
+{
+	unsigned k;
+	int rc = RIVER_OK;
+
+	res->path = malloc(((size_t)depth + 1) * sizeof *res->path);
+	if (!res->path)
+		return RIVER_ENOMEM;
+	res->path_len = (size_t)depth + 1;
+	res->path[depth] = goal;
+	for (k = depth; k > 0 && rc == RIVER_OK; k--) {
+		struct space_back b = {l, (k - 1) % 3 + 1, UINT64_MAX};
+
+		rc = l->space->expand(l->space->ctx, res->path[k], space_back,
+				      &b);
+		if (rc == RIVER_OK && b.found == UINT64_MAX)
+			rc = RIVER_EINTERNAL;
+		res->path[k - 1] = b.found;
+	}
+	if (rc == RIVER_OK && res->path[0] != l->start)
+		rc = RIVER_EINTERNAL;
+	return rc;
+}
+
 /* The plan, traced back from the goal of rank goal at depth. */
 static int trace(const struct layers *l, uint64_t goal, unsigned depth,
 		 struct bfs_result *res)
@@ -724,6 +794,8 @@ static int trace(const struct layers *l, uint64_t goal, unsigned depth,
 	unsigned k;
 	int rc = RIVER_OK;
 
+	if (l->space)
+		return trace_space(l, goal, depth, res);
 	res->path = malloc(((size_t)depth + 1) * sizeof *res->path);
 	if (!res->path)
 		return RIVER_ENOMEM;
@@ -773,7 +845,8 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		  struct bfs_result *res)
 {
 	const struct system *sys = l->sys;
-	uint64_t start = system_compact_rank(sys, sys->start);
+	uint64_t start = l->start;
+	bool audit = sys && sys->audit;
 	unsigned long long before;
 
 	cell_mark(l, start, 1);
@@ -795,16 +868,16 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 		l->paths[0][0] = 1;
 		l->goal_paths = 1;
 	}
-	if (state_is_goal(sys, sys->start)) {
+	if (sys ? state_is_goal(sys, sys->start) : l->space->start_is_goal) {
 		res->solved = true;
 		return trace(l, start, 0, res);
 	}
-	if (sys->audit && audit_start(l, start) != RIVER_OK)
+	if (audit && audit_start(l, start) != RIVER_OK)
 		return RIVER_ENOMEM;
 	for (;;) {
 		before = atomic_load(&l->reached);
 		run_level(l, wk, threads);
-		if (sys->audit && atomic_load(&l->halt) == RIVER_OK) {
+		if (audit && atomic_load(&l->halt) == RIVER_OK) {
 			int rc = audit_level(l);
 
 			if (rc != RIVER_OK)
@@ -833,7 +906,7 @@ static int search(struct layers *l, unsigned threads, struct worker *wk,
 	res->path = malloc(sizeof *res->path);
 	if (!res->path)
 		return RIVER_ENOMEM;
-	res->path[0] = sys->start;
+	res->path[0] = sys ? sys->start : start;
 	res->path_len = 1;
 	return RIVER_OK;
 }
@@ -854,9 +927,10 @@ static unsigned long long states_in_cells(const struct layers *l)
 			uint64_t rank = (uint64_t)i * CELLS_PER_WORD +
 					(unsigned)__builtin_ctzll(seen) / CELL_BITS;
 
-			sum = add_saturating(sum, system_states_of(
-				l->sys, NULL,
-				system_compact_unrank(l->sys, rank)));
+			sum = add_saturating(sum, l->space
+				? l->space->states_of(l->space->ctx, rank)
+				: system_states_of(l->sys, NULL,
+					system_compact_unrank(l->sys, rank)));
 		}
 	}
 	return sum;
@@ -924,15 +998,17 @@ static bool fits(const struct layers *l, unsigned threads)
 /* The search, and with count (not NULL) the count of its shortest
  * plans; RIVER_ETOOBIG, without a message, when a count is asked of a
  * puzzle not expanded word-wise. */
-static int run(const struct system *sys, const river_solve_options *opts,
+static int run(const struct system *sys, const struct layers_space *space,
+	       const river_solve_options *opts,
 	       const struct stop *stop, struct bfs_result *res,
 	       unsigned long long *count, river_diag *diag,
 	       struct layers_probe *probe)
 {
-	unsigned threads = layers_threads(opts), t;
+	/* A space expands on one thread. */
+	unsigned threads = space ? 1 : layers_threads(opts), t;
 	struct layers l;
 	struct dense dense;
-	bool use_dense = dense_can(sys) && !(probe && probe->per_cell);
+	bool use_dense = sys && dense_can(sys) && !(probe && probe->per_cell);
 	struct worker *wk;
 	int rc = RIVER_OK, dense_rc = RIVER_OK;
 
@@ -942,6 +1018,9 @@ static int run(const struct system *sys, const river_solve_options *opts,
 		return RIVER_ETOOBIG;
 	l.count = count != NULL;
 	l.sys = sys;
+	l.space = space;
+	l.size = sys ? sys->compact_size : space->size;
+	l.start = sys ? system_compact_rank(sys, sys->start) : space->start;
 	l.opts = opts;
 	l.stop = stop;
 	l.probe = probe;
@@ -958,8 +1037,7 @@ static int run(const struct system *sys, const river_solve_options *opts,
 	atomic_init(&l.tried, 0);
 	atomic_init(&l.goal, UINT64_MAX);
 	atomic_init(&l.halt, RIVER_OK);
-	l.n_words = (size_t)((sys->compact_size + CELLS_PER_WORD - 1) /
-			     CELLS_PER_WORD);
+	l.n_words = (size_t)((l.size + CELLS_PER_WORD - 1) / CELLS_PER_WORD);
 	l.n_block_words = (l.n_words + BLOCK_WORDS * 64 - 1) / (BLOCK_WORDS * 64);
 	for (l.span = 1; l.span < l.n_block_words; l.span *= 2)
 		;
@@ -974,7 +1052,7 @@ static int run(const struct system *sys, const river_solve_options *opts,
 			      (unsigned long long)(needed(&l, threads) >> 20) + 1,
 			      l.count ? " to count" : "",
 			      l.count ? "2 bits and 7 more" : "a quarter byte",
-			      (unsigned long long)sys->compact_size,
+			      (unsigned long long)l.size,
 			      (unsigned long long)(memory_bytes() >> 20));
 		return rc;
 	}
@@ -1017,21 +1095,22 @@ static int run(const struct system *sys, const river_solve_options *opts,
 			      "out of memory: counting by levels needs %llu MB"
 			      " more, 7 bits for each of %llu states",
 			      (unsigned long long)((l.n_words * 28 >> 20) + 1),
-			      (unsigned long long)sys->compact_size);
+			      (unsigned long long)l.size);
 	} else if (!l.cell || !l.blocks[0] || !l.blocks[1] || !wk ||
 	    dense_rc != RIVER_OK) {
 		rc = diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 			      "out of memory: the two-bit search needs %llu MB, "
 			      "a quarter byte for each of %llu states",
 			      (unsigned long long)((l.n_words * sizeof *l.cell >> 20) + 1),
-			      (unsigned long long)sys->compact_size);
+			      (unsigned long long)l.size);
 	} else {
 		rc = search(&l, threads, wk, res);
 		if (rc == RIVER_OK)
 			rc = probe_cells(&l);
 		res->explored = atomic_load(&l.reached);
 		/* Unsolved, every cell marked is a reachable state. */
-		res->in_all = rc == RIVER_OK && !res->solved && sys->sym
+		res->in_all = rc == RIVER_OK && !res->solved &&
+			      (sys ? sys->sym != NULL : space->states_of != NULL)
 			      ? states_in_cells(&l) : res->explored;
 		if (count)
 			*count = res->solved ? l.goal_paths : 0;
@@ -1084,7 +1163,15 @@ int layers_search_probed(const struct system *sys,
 			 const struct stop *stop, struct bfs_result *res,
 			 river_diag *diag, struct layers_probe *probe)
 {
-	return run(sys, opts, stop, res, NULL, diag, probe);
+	return run(sys, NULL, opts, stop, res, NULL, diag, probe);
+}
+
+int layers_search_space(const struct layers_space *space,
+			const river_solve_options *opts,
+			const struct stop *stop, struct bfs_result *res,
+			river_diag *diag)
+{
+	return run(NULL, space, opts, stop, res, NULL, diag, NULL);
 }
 
 int layers_count(const struct system *sys, const river_solve_options *opts,
@@ -1092,5 +1179,5 @@ int layers_count(const struct system *sys, const river_solve_options *opts,
 		 unsigned long long *count, river_diag *diag)
 {
 	*count = 0;
-	return run(sys, opts, stop, res, count, diag, NULL);
+	return run(sys, NULL, opts, stop, res, count, diag, NULL);
 }

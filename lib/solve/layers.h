@@ -55,6 +55,30 @@ int layers_search_probed(const struct system *sys,
 
 void layers_probe_release(struct layers_probe *probe);
 
+/* A space of states the layers search other than a system's: the
+ * states are ranks below size, and every step can be taken back (each
+ * state is among the successors of its successors), which the plan's
+ * recovery relies on.  expand calls emit(arg, to, goal) for each legal
+ * successor of the state rank, to its rank and goal whether it is a
+ * goal, and returns RIVER_OK or why it stopped; it is called on one
+ * thread.  states_of (or NULL) says how many states of the puzzle as
+ * written a rank stands for. */
+struct layers_space {
+	uint64_t size, start;
+	bool start_is_goal;
+	void *ctx;
+	int (*expand)(void *ctx, uint64_t rank,
+		      int (*emit)(void *arg, uint64_t to, bool goal),
+		      void *arg);
+	unsigned long long (*states_of)(void *ctx, uint64_t rank);
+};
+
+/* As layers_search, for a space: res->path holds ranks. */
+int layers_search_space(const struct layers_space *space,
+			const river_solve_options *opts,
+			const struct stop *stop, struct bfs_result *res,
+			river_diag *diag);
+
 /* layers_search, counting the shortest plans too (*count, saturating;
  * 0 when unsolved): each state of a level gets the paths of its
  * predecessors in the level before, pulled word-wise (dense_pull), so
