@@ -10,7 +10,7 @@
 #include "util/grow.h"
 
 /* How often (in states taken) the least time looks at the cancel flag
- * and the clock; the count's layers look as the queue search does
+ * and the clock; the count's levels look as the queue search does
  * (pace_look). */
 #define COUNT_STOP_EVERY (1u << 12)
 /* The work the count may do for each state max_states allows (as the
@@ -245,7 +245,7 @@ static int keep_plans(struct dag *g, size_t n, size_t max, size_t depth_cap,
 /* Every state reached, level by level in the order the queue search
  * reaches them: its state, its shortest paths from the start, and the
  * first state that reached it. */
-struct layers {
+struct levels {
 	const struct system *sys;
 	const struct tuples *tuples; /* or NULL */
 	const river_solve_options *opts;
@@ -267,7 +267,7 @@ struct layers {
 	size_t first_goal;           /* the first goal state met */
 };
 
-static int layers_push(struct layers *l, state_t s, unsigned long long paths,
+static int levels_push(struct levels *l, state_t s, unsigned long long paths,
 		       size_t parent)
 {
 	if (l->n >= l->limit)
@@ -287,7 +287,7 @@ static int layers_push(struct layers *l, state_t s, unsigned long long paths,
  * like solving, tries only the loads that leave the departing bank safe
  * (system_safe_loads): the others reach states no plan passes through,
  * and cutting them in the walk was most of counting's extra time. */
-static int layers_expand(struct layers *l, size_t first, size_t end,
+static int levels_expand(struct levels *l, size_t first, size_t end,
 			 unsigned depth)
 {
 	const struct system *sys = l->sys;
@@ -347,7 +347,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 				}
 				continue;
 			}
-			rc = layers_push(l, to, paths, u);
+			rc = levels_push(l, to, paths, u);
 			if (rc != RIVER_OK)
 				return rc;
 			if (index_fit(&l->next, l->state, end, l->n - 1 - end,
@@ -369,7 +369,7 @@ static int layers_expand(struct layers *l, size_t first, size_t end,
 }
 
 /* Level by level until the goal's level is complete or none is left. */
-static int layers_run(struct layers *l)
+static int levels_run(struct levels *l)
 {
 	size_t first = 0, end = 1, u;
 	unsigned depth = 0;
@@ -400,7 +400,7 @@ static int layers_run(struct layers *l)
 				return RIVER_ENOMEM;
 		}
 		memset(l->next.slot, 0, l->next.cap * sizeof *l->next.slot);
-		rc = layers_expand(l, first, end, depth);
+		rc = levels_expand(l, first, end, depth);
 		if (rc != RIVER_OK)
 			return rc;
 		if (l->goal_end) {
@@ -422,7 +422,7 @@ static int layers_run(struct layers *l)
 }
 
 /* The plan the queue search finds: back from the first goal met. */
-static int layers_path(const struct layers *l, struct count_result *res)
+static int levels_path(const struct levels *l, struct count_result *res)
 {
 	size_t i, n = 1;
 
@@ -442,7 +442,7 @@ static int layers_path(const struct layers *l, struct count_result *res)
 	return RIVER_OK;
 }
 
-static int layers_plans(const struct layers *l, size_t max,
+static int levels_plans(const struct levels *l, size_t max,
 			struct count_result *res)
 {
 	struct dag g;
@@ -470,13 +470,13 @@ static int layers_plans(const struct layers *l, size_t max,
 	return rc;
 }
 
-static int count_layers(const struct system *sys,
+static int count_by_levels(const struct system *sys,
 			const struct tuples *tuples,
 			const river_solve_options *opts,
 			const struct stop *stop, size_t max_plans,
 			struct count_result *res, river_diag *diag)
 {
-	struct layers l;
+	struct levels l;
 	size_t i;
 	int rc;
 
@@ -493,7 +493,7 @@ static int count_layers(const struct system *sys,
 		rc = visited_add(&l.seen, sys->start) < 0 ? RIVER_ENOMEM
 							  : RIVER_OK;
 	if (rc == RIVER_OK)
-		rc = layers_push(&l, sys->start, 1, 0);
+		rc = levels_push(&l, sys->start, 1, 0);
 	if (rc == RIVER_OK && sys->rank_size &&
 	    sys->rank_size <= VISITED_MAX_BITSET_BITS) {
 		l.in_next = calloc((size_t)(sys->rank_size / 64 + 1),
@@ -502,7 +502,7 @@ static int count_layers(const struct system *sys,
 			rc = RIVER_ENOMEM;
 	}
 	if (rc == RIVER_OK)
-		rc = layers_run(&l);
+		rc = levels_run(&l);
 	res->reached = l.n;
 	if (rc == RIVER_OK) {
 		res->solved = l.goal_end != 0;
@@ -510,7 +510,7 @@ static int count_layers(const struct system *sys,
 		res->in_all = res->solved ? res->explored
 					  : system_states_sum(sys, tuples,
 							      l.state, l.n);
-		rc = layers_path(&l, res);
+		rc = levels_path(&l, res);
 	}
 	if (rc == RIVER_OK && res->solved) {
 		res->cost = res->path_len - 1;
@@ -519,7 +519,7 @@ static int count_layers(const struct system *sys,
 				res->count = add_saturating(res->count,
 							    l.paths[i]);
 		if (max_plans > 0)
-			rc = layers_plans(&l, max_plans, res);
+			rc = levels_plans(&l, max_plans, res);
 	}
 	if (rc == RIVER_ELIMIT && l.why == COUNT_TRIED)
 		diag_set(diag, rc, NULL, NULL,
@@ -1210,7 +1210,7 @@ int count_search_tuples(const struct system *sys, const struct tuples *tuples,
 		rc = count_cheapest(sys, opts, stop, max_plans, res, diag);
 	else if ((rc = count_by_cells(sys, tuples, opts, stop, max_plans, res,
 				      diag)) == RIVER_ETOOBIG)
-		rc = count_layers(sys, tuples, opts, stop, max_plans, res,
+		rc = count_by_levels(sys, tuples, opts, stop, max_plans, res,
 				  diag);
 	else
 		by_cells = true;

@@ -174,7 +174,7 @@ static bool meets(const uint64_t *a, const uint64_t *b, size_t words)
 	return false;
 }
 
-static int compile_rules(struct orbit *o)
+static int orbit_compile_rules(struct orbit *o)
 {
 	const struct model *m = o->m;
 	uint64_t *guard = calloc(o->words, sizeof *guard);
@@ -1001,7 +1001,7 @@ static int orbit_init(struct orbit *o, const struct model *m,
 		if (!in_class(t, i))
 			o->free_item[o->n_free++] = i;
 	o->boat_shift = at + (unsigned)o->n_free;
-	return compile_rules(o);
+	return orbit_compile_rules(o);
 }
 
 int orbit_search(const struct model *m, const struct tuples *t,

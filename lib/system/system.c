@@ -493,7 +493,7 @@ static int compile_cuts(struct system *sys, struct arena *arena)
 }
 
 /* The bank rules as groups and counted rules (system_bank_ok). */
-static int compile_rules(struct system *sys, struct arena *arena,
+static int pack_bank_rules(struct system *sys, struct arena *arena,
 			 const struct model *m)
 {
 	size_t r;
@@ -567,7 +567,7 @@ int system_build(struct system *sys, struct arena *arena,
 	set_masks(sys, model);
 	set_space(sys);
 	sys->n_rules = model->n_rules;
-	if (compile_rules(sys, arena, model) != RIVER_OK ||
+	if (pack_bank_rules(sys, arena, model) != RIVER_OK ||
 	    allowed_loads(sys, arena) != RIVER_OK)
 		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
 	sys->plain_loads = sys->plain_loads && !sys->boat_rules &&
