@@ -20,8 +20,7 @@
 #include "render/render.h"
 #include "search/places.h"
 #include "search/search.h"
-#include "solve/bfs.h"
-#include "solve/reach.h"
+#include "search/walk.h"
 #include "util/clock.h"
 #include "util/stop.h"
 #include "util/grow.h"
@@ -400,7 +399,7 @@ static int walk_costs(struct explainer *x)
 	x->sym = p->sym && !x->opts.no_symmetry ? p->sym : NULL;
 	memset(&d, 0, sizeof d);
 	rc = graph_costs_new(&x->costs, p, x->sym ? &x->sym->sys : x->sys,
-			    bfs_state_limit(&x->opts, EXPLAIN_MAX_WALK),
+			    search_state_limit(&x->opts, EXPLAIN_MAX_WALK),
 			    &x->stop, &d);
 	if (rc == RIVER_OK || is_limit(rc) || rc == RIVER_ETIMEOUT)
 		return RIVER_OK;
@@ -470,7 +469,7 @@ static int explain_plan(struct explainer *x)
  * each is looked up there, and one not found is a disagreement between
  * the search and the checker, a bug. */
 static int explain_furthest(struct explainer *x,
-			    const struct reach_layers *l)
+			    const struct search_walk *l)
 {
 	river_explanation *e = x->e;
 	size_t d = e->depth, shown, j, i, n_before = 0;
@@ -689,8 +688,7 @@ static int explain_changes(struct explainer *x)
 static int explain_none(struct explainer *x)
 {
 	river_explanation *e = x->e;
-	struct reach_layers l;
-	struct reach_count count;
+	struct search_walk l;
 	struct stop stop;
 	double timeout = 0;
 	int rc;
@@ -702,12 +700,12 @@ static int explain_none(struct explainer *x)
 	}
 	rc = stop_init(&stop, x->opts.cancel, timeout, x->diag);
 	if (rc == RIVER_OK)
-		rc = reach_layers(x->sys, bfs_state_limit(&x->opts, ~0ULL), &stop,
-				  &count, &l, x->diag);
+		rc = search_walk(x->sys, search_state_limit(&x->opts, ~0ULL),
+				 false, &stop, &l, x->diag);
 	if (rc != RIVER_OK)
 		return rc;
 	e->reachable = l.n;
-	e->goal_reached = count.goal[0] || count.goal[1];
+	e->goal_reached = l.goal_reached;
 	if (l.depths > 0) {
 		e->depth = l.depths - 1;
 		e->n_furthest = l.layer[l.depths] - l.layer[e->depth];
@@ -715,7 +713,7 @@ static int explain_none(struct explainer *x)
 	/* Goals reached (out of time): the furthest states say nothing. */
 	if (!e->goal_reached && l.n > 0)
 		rc = explain_furthest(x, &l);
-	reach_layers_release(&l);
+	search_walk_release(&l);
 	return rc == RIVER_OK ? explain_changes(x) : rc;
 }
 

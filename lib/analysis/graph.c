@@ -1,12 +1,12 @@
-/* The reachable state graph, in Graphviz DOT.  Breadth-first from the
- * start over the crossings the search takes (goals expanded too, so
- * that the graph is every state reachable), then the crossings again
- * from every state with each state found by its number, the distances
- * from the start and to a goal both ways, and the crossings on optimal
- * plans: u -> v is on one when from_start(u) + cost + to_goal(v) is the
- * optimum.  Too many states to draw, and the graph is a node per depth
- * instead.  A puzzle of places is explored by the place search
- * (places_explore), its legs the crossings. */
+/* The reachable state graph, in Graphviz DOT.  The search's walk
+ * breadth-first from the start (search/walk.h, goals walked on from
+ * too, so that the graph is every state reachable), then the crossings
+ * again from every state with each state found by its number, the
+ * distances from the start and to a goal both ways, and the crossings
+ * on optimal plans: u -> v is on one when from_start(u) + cost +
+ * to_goal(v) is the optimum.  Too many states to draw, and the graph is
+ * a node per depth instead.  A puzzle of places is explored by the
+ * place search (places_explore), its legs the crossings. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +17,15 @@
 #include "check/check.h"
 #include "render/render.h"
 #include "search/places.h"
-#include "solve/bfs.h"
-#include "solve/visited.h"
+#include "search/search.h"
+#include "search/walk.h"
 #include "util/saturate.h"
 #include "util/stop.h"
 #include "util/grow.h"
 
-/* How often (in states) the walks look at the cancel flag and clock. */
+/* How often (in states) the loops over the states look at the cancel
+ * flag and clock. */
 #define GRAPH_STOP_EVERY (1u << 12)
-/* The crossings the walk may try for each state the limit allows, as
- * the search does. */
-#define GRAPH_TRIES_PER_STATE 64
 #define FAR ULLONG_MAX
 #define NO_NODE UINT32_MAX
 
@@ -71,13 +69,16 @@ struct graph {
 	const struct places_graph *places;
 	const river_graph_options *opts;
 	const struct stop *stop;
-	struct bfs_tally tally;
 	bool least_time;
 	size_t max_nodes;
-	/* The states, breadth first, and their depths. */
+	/* The states, breadth first, and their depths: the search's walk
+	 * (search/walk.h), or the place search's. */
 	state_t *state;
 	unsigned *depth;
-	size_t n, cap;
+	size_t n;
+	/* The states are known: a failure from here on is the graph's to
+	 * tell (a walk that fails tells its own). */
+	bool walked;
 	struct key *keys;
 	struct graph_arc *edges;
 	unsigned char *mark; /* per edge, EDGE_OPTIMAL and EDGE_DRAWN */
@@ -91,68 +92,6 @@ struct graph {
 	river_graph_info info;
 	bool writing; /* the DOT, once the graph is known */
 };
-
-static int add_state(struct graph *g, state_t s, unsigned depth)
-{
-	size_t cap = g->cap;
-
-	if (array_grow(&g->state, &cap, g->n + 1, sizeof *g->state) ||
-	    array_grow(&g->depth, &g->cap, g->n + 1, sizeof *g->depth))
-		return RIVER_ENOMEM;
-	g->state[g->n] = s;
-	g->depth[g->n++] = depth;
-	return RIVER_OK;
-}
-
-/* Breadth first from the start, every state expanded: the states the
- * search sees, every one of them, in order of depth. */
-static int explore(struct graph *g, struct visited *seen,
-		   unsigned long long limit)
-{
-	const struct system *sys = g->sys;
-	size_t head, i;
-	int rc;
-
-	if (visited_add(seen, sys->start) < 0 ||
-	    add_state(g, sys->start, 0) != RIVER_OK)
-		return RIVER_ENOMEM;
-	g->tally.reached = 1;
-	/* A start that breaks a rule leads nowhere. */
-	if (!system_safe(sys, sys->start))
-		return RIVER_OK;
-	for (head = 0; head < g->n; head++) {
-		state_t from = g->state[head];
-
-		if (head % GRAPH_STOP_EVERY == 0 && head &&
-		    (rc = stop_check(g->stop)) != RIVER_OK)
-			return rc;
-		rc = system_safe_loads(sys, from, &g->loads);
-		if (rc != RIVER_OK)
-			return rc;
-		g->tally.tried += g->loads.n;
-		if (g->tally.tried > GRAPH_TRIES_PER_STATE * limit) {
-			g->tally.stop = STOP_TRIED;
-			return RIVER_ELIMIT;
-		}
-		for (i = 0; i < g->loads.n; i++) {
-			state_t to = state_cross(sys, from, g->loads.delta[i]);
-
-			if (!system_bank_safe(sys, to, state_boat_right(sys, to)))
-				continue;
-			rc = visited_add(seen, to);
-			if (rc == 0)
-				continue;
-			if (rc < 0)
-				return rc;
-			if (g->n >= limit)
-				return RIVER_ELIMIT;
-			if (add_state(g, to, g->depth[head] + 1) != RIVER_OK)
-				return RIVER_ENOMEM;
-			g->tally.reached = g->n;
-		}
-	}
-	return RIVER_OK;
-}
 
 static int cmp_key(const void *a, const void *b)
 {
@@ -985,17 +924,28 @@ static void tally_levels(struct graph *g)
 		g->info.optimum = 0;
 }
 
-/* The states of two banks, walked and numbered. */
-static int walk_banks(struct graph *g, unsigned long long limit)
+/* The states of two banks, walked (every one, goals walked on from too)
+ * and numbered; a walk that fails says why in diag. */
+static int walk_banks(struct graph *g, unsigned long long limit,
+		      river_diag *diag)
 {
-	struct visited seen;
-	int rc = visited_init(&seen, g->sys);
+	struct search_walk w;
+	size_t d, i;
+	int rc = search_walk(g->sys, limit, true, g->stop, &w, diag);
 
-	if (rc == RIVER_OK)
-		rc = explore(g, &seen, limit);
-	visited_release(&seen);
 	if (rc != RIVER_OK)
 		return rc;
+	g->state = w.state;
+	g->n = w.n;
+	w.state = NULL;
+	g->walked = true;
+	g->depth = malloc((g->n ? g->n : 1) * sizeof *g->depth);
+	for (d = 0; g->depth && d < w.depths; d++)
+		for (i = w.layer[d]; i < w.layer[d + 1]; i++)
+			g->depth[i] = (unsigned)d;
+	search_walk_release(&w);
+	if (!g->depth)
+		return RIVER_ENOMEM;
 	return index_states(g);
 }
 
@@ -1005,18 +955,19 @@ static int walk_places(struct graph *g)
 	const struct places_graph *pg = g->places;
 	size_t i;
 
-	g->depth = malloc((pg->n_nodes ? pg->n_nodes : 1) * sizeof *g->depth);
+	g->n = pg->n_nodes;
+	g->depth = malloc((g->n ? g->n : 1) * sizeof *g->depth);
 	if (!g->depth)
 		return RIVER_ENOMEM;
-	for (i = 0; i < pg->n_nodes; i++)
+	for (i = 0; i < g->n; i++)
 		g->depth[i] = pg->depth[i];
-	g->n = pg->n_nodes;
 	return RIVER_OK;
 }
 
-static int build(struct graph *g, struct buf *b, unsigned long long limit)
+static int build(struct graph *g, struct buf *b, unsigned long long limit,
+		 river_diag *diag)
 {
-	int rc = g->places ? walk_places(g) : walk_banks(g, limit);
+	int rc = g->places ? walk_places(g) : walk_banks(g, limit, diag);
 
 	if (rc != RIVER_OK)
 		return rc;
@@ -1073,9 +1024,8 @@ int graph_costs_new(struct graph_costs **out, const river_puzzle *puzzle,
 	g->opts = &plain_graph;
 	g->stop = stop;
 	g->least_time = puzzle->model.minimize_time;
-	g->tally.limit = limit;
 	loads_init(&g->loads);
-	rc = walk_banks(g, limit);
+	rc = walk_banks(g, limit, diag);
 	if (rc == RIVER_OK)
 		rc = connect(g);
 	if (rc == RIVER_OK) {
@@ -1107,8 +1057,8 @@ int graph_costs_new(struct graph_costs **out, const river_puzzle *puzzle,
 	if (rc == RIVER_EINTERNAL)
 		diag_set(diag, rc, NULL, NULL, "internal error: a crossing "
 			 "leads to a state the graph's walk did not reach");
-	else if (rc != RIVER_OK)
-		bfs_diag(rc, &g->tally, stop, diag);
+	else if (rc != RIVER_OK && g->walked)
+		search_stopped(rc, g->n, stop, diag);
 	if (rc != RIVER_OK) {
 		graph_costs_free(c);
 		return rc;
@@ -1160,6 +1110,7 @@ int river_graph(char **dot, river_graph_info *info,
 	struct graph g;
 	struct stop stop;
 	struct buf b;
+	unsigned long long limit;
 	int rc;
 
 	if (dot)
@@ -1196,21 +1147,21 @@ int river_graph(char **dot, river_graph_info *info,
 	g.max_nodes = opts->max_nodes ? opts->max_nodes
 				      : RIVER_GRAPH_DEFAULT_NODES;
 	/* Node numbers are 32-bit. */
-	g.tally.limit = bfs_state_limit(&so, UINT32_MAX - 1);
+	limit = search_state_limit(&so, UINT32_MAX - 1);
 	loads_init(&g.loads);
 	buf_init(&b);
 	if (puzzle->places) {
 		/* The puzzle as written, unless reduced. */
-		so.max_states = g.tally.limit;
+		so.max_states = limit;
 		so.no_symmetry = !opts->reduced;
 		rc = places_explore(&puzzle->model, puzzle->tuples, &so,
 				    opts->broken, &stop, &pg, diag);
 		if (rc != RIVER_OK)
 			return rc;
 		g.places = &pg;
-		g.tally.reached = pg.n_nodes;
+		g.walked = true;
 	}
-	rc = build(&g, &b, g.tally.limit);
+	rc = build(&g, &b, limit, diag);
 	if (rc == RIVER_OK && !(*dot = buf_take(&b)))
 		rc = RIVER_ENOMEM;
 	if (rc == RIVER_EINTERNAL)
@@ -1218,8 +1169,8 @@ int river_graph(char **dot, river_graph_info *info,
 			 "leads to a state the graph's walk did not reach");
 	else if (g.writing && (rc == RIVER_ETIMEOUT || rc == RIVER_ECANCELED))
 		stop_diag(&stop, rc, diag, "while writing the graph");
-	else if (rc != RIVER_OK)
-		bfs_diag(rc, &g.tally, &stop, diag);
+	else if (rc != RIVER_OK && g.walked)
+		search_stopped(rc, g.n, &stop, diag);
 	if (rc == RIVER_OK && info)
 		abi_graph_info_put(info, &g.info);
 	buf_release(&b);

@@ -13,7 +13,7 @@
 #include "abi.h"
 #include "plan/plan.h"
 #include "render/render.h"
-#include "solve/layers.h"
+#include "search/search.h"
 #include "util/diag.h"
 #include "util/stop.h"
 
@@ -309,7 +309,7 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 	pool.n_params = n_params;
 	/* Each point on one thread: the points are the parallel work, and
 	 * a point's search is then the same whatever the threads. */
-	threads = layers_threads(&pool.so);
+	threads = search_threads(&pool.so);
 	if (threads > total)
 		threads = (unsigned)total;
 	pool.so.threads = 1;

@@ -14,6 +14,7 @@
 #include "search/places.h"
 #include "solve/bfs.h"
 #include "solve/count.h"
+#include "solve/layers.h"
 #include "solve/orbit.h"
 #include "util/clock.h"
 
@@ -481,3 +482,21 @@ int river_solve(river_plan **out, const river_puzzle *puzzle,
 	return search_solve(out, puzzle, NULL, 0, opts, diag);
 }
 
+unsigned long long search_state_limit(const river_solve_options *opts,
+				      unsigned long long most)
+{
+	return bfs_state_limit(opts, most);
+}
+
+int search_stopped(int rc, unsigned long long reached,
+		   const struct stop *stop, river_diag *diag)
+{
+	struct bfs_tally t = {STOP_STATES, 0, reached, 0};
+
+	return bfs_diag(rc, &t, stop, diag);
+}
+
+unsigned search_threads(const river_solve_options *opts)
+{
+	return layers_threads(opts);
+}

@@ -17,6 +17,7 @@
 #define RIVER_SEARCH_H
 
 #include "puzzle.h"
+#include "util/stop.h"
 
 /* river_solve, from the state *from of the puzzle's system when not
  * NULL (a hint's), elapsed time units after the start: the search then
@@ -30,5 +31,21 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 int search_solve_places(river_plan **out, const river_puzzle *puzzle,
 			const unsigned *row, const struct plan_track *track,
 			const river_solve_options *opts, river_diag *diag);
+
+/* The states a search may reach: opts->max_states, or the default, at
+ * most most (the widest index the caller keeps). */
+unsigned long long search_state_limit(const river_solve_options *opts,
+				      unsigned long long most);
+
+/* Set diag for work on the states a search reached (reached of them)
+ * that ended with rc: RIVER_ETOOBIG, RIVER_ENOMEM, RIVER_ETIMEOUT or
+ * RIVER_ECANCELED (stop) say so as the search would; others leave it.
+ * Returns rc. */
+int search_stopped(int rc, unsigned long long reached,
+		   const struct stop *stop, river_diag *diag);
+
+/* The threads the options mean a search to run on: opts->threads, or
+ * as many as the processors online (at most RIVER_MAX_THREADS). */
+unsigned search_threads(const river_solve_options *opts);
 
 #endif

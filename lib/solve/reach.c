@@ -13,47 +13,47 @@
  * does). */
 #define REACH_TRIES_PER_STATE 64
 
-/* The states reached, in order: the queue of the breadth-first walk,
- * and where each depth starts in it. */
+/* The states reached, in order: the queue of the breadth-first walk
+ * (q.state[0 .. q.n)), and where each depth starts in it (q.layer[0 ..
+ * q.depths)), with the room each has. */
 struct reached {
-	state_t *state;
-	size_t len, cap;
-	size_t *layer;
-	size_t n_layers, layer_cap;
+	struct reach_layers q;
+	size_t cap, layer_cap;
 };
 
 static int layer_push(struct reached *r, size_t start)
 {
-	if (r->n_layers == r->layer_cap) {
+	if (r->q.depths == r->layer_cap) {
 		size_t cap = r->layer_cap ? r->layer_cap * 2 : 64;
-		size_t *l = realloc(r->layer, cap * sizeof *l);
+		size_t *l = realloc(r->q.layer, cap * sizeof *l);
 
 		if (!l)
 			return RIVER_ENOMEM;
-		r->layer = l;
+		r->q.layer = l;
 		r->layer_cap = cap;
 	}
-	r->layer[r->n_layers++] = start;
+	r->q.layer[r->q.depths++] = start;
 	return RIVER_OK;
 }
 
 static int reached_push(struct reached *r, state_t s)
 {
-	if (r->len == r->cap) {
+	if (r->q.n == r->cap) {
 		size_t cap = r->cap ? r->cap * 2 : 1024;
-		state_t *st = realloc(r->state, cap * sizeof *st);
+		state_t *st = realloc(r->q.state, cap * sizeof *st);
 
 		if (!st)
 			return RIVER_ENOMEM;
-		r->state = st;
+		r->q.state = st;
 		r->cap = cap;
 	}
-	r->state[r->len++] = s;
+	r->q.state[r->q.n++] = s;
 	return RIVER_OK;
 }
 
-/* Count s (new, legal) on its bank; queue it unless it is a goal. */
-static int reach_add(const struct system *sys, state_t s,
+/* Count s (new, legal) on its bank; queue it unless it is a goal and
+ * goals are not walked on from (every). */
+static int reach_add(const struct system *sys, state_t s, bool every,
 		     struct reached *queue, struct reach_count *out)
 {
 	unsigned bank = state_boat_right(sys, s) !=
@@ -61,32 +61,46 @@ static int reach_add(const struct system *sys, state_t s,
 
 	if (state_is_goal(sys, s)) {
 		out->goal[bank] = true;
-		return RIVER_OK;
+		return every ? reached_push(queue, s) : RIVER_OK;
 	}
 	out->states[bank]++;
 	return reached_push(queue, s);
 }
 
-static int reach_run(const struct system *sys, unsigned long long limit,
-		     unsigned long long most, const struct stop *stop,
+/* What a walk is asked: its bounds, and whether it walks on from goals
+ * (every). */
+struct reach_ask {
+	unsigned long long limit, most;
+	bool every;
+	const struct stop *stop;
+};
+
+static int reach_run(const struct system *sys, const struct reach_ask *ask,
 		     struct reached *queue, struct visited *seen,
 		     struct loads *loads, struct reach_count *out,
 		     struct bfs_tally *t)
 {
+	unsigned long long limit = ask->limit, most = ask->most;
 	size_t head, i, level_end = 0;
 	int rc;
 
-	if (!system_safe(sys, sys->start))
-		return RIVER_OK;
+	/* A start that breaks a rule leads nowhere: with every, it is the
+	 * one state, at depth 0. */
+	if (!system_safe(sys, sys->start)) {
+		if (!ask->every)
+			return RIVER_OK;
+		rc = reached_push(queue, sys->start);
+		return rc == RIVER_OK ? layer_push(queue, 0) : rc;
+	}
 	if (visited_add(seen, sys->start) < 0)
 		return RIVER_ENOMEM;
 	t->reached = 1;
-	rc = reach_add(sys, sys->start, queue, out);
-	for (head = 0; rc == RIVER_OK && head < queue->len; head++) {
-		state_t from = queue->state[head];
+	rc = reach_add(sys, sys->start, ask->every, queue, out);
+	for (head = 0; rc == RIVER_OK && head < queue->q.n; head++) {
+		state_t from = queue->q.state[head];
 
 		if (head == level_end) {
-			level_end = queue->len;
+			level_end = queue->q.n;
 			if (layer_push(queue, head) != RIVER_OK)
 				return RIVER_ENOMEM;
 		}
@@ -96,7 +110,7 @@ static int reach_run(const struct system *sys, unsigned long long limit,
 			return RIVER_OK;
 		}
 		if (head % REACH_STOP_EVERY == 0 && head &&
-		    (rc = stop_check(stop)) != RIVER_OK)
+		    (rc = stop_check(ask->stop)) != RIVER_OK)
 			return rc;
 		rc = system_safe_loads(sys, from, loads);
 		if (rc != RIVER_OK)
@@ -117,20 +131,20 @@ static int reach_run(const struct system *sys, unsigned long long limit,
 			if (t->reached >= limit)
 				return RIVER_ELIMIT;
 			t->reached++;
-			rc = reach_add(sys, to, queue, out);
+			rc = reach_add(sys, to, ask->every, queue, out);
 		}
 	}
 	return rc;
 }
 
-/* reach_count, and the walk's queue in *keep when not NULL. */
-static int reach_walk(const struct system *sys, unsigned long long limit,
-		      unsigned long long most, const struct stop *stop,
+/* reach_count as ask says, and the walk's queue in *keep when not
+ * NULL. */
+static int reach_walk(const struct system *sys, const struct reach_ask *ask,
 		      struct reach_count *out, struct reached *keep,
 		      river_diag *diag)
 {
-	struct bfs_tally t = {STOP_STATES, limit, 0, 0};
-	struct reached queue = {NULL, 0, 0, NULL, 0, 0};
+	struct bfs_tally t = {STOP_STATES, ask->limit, 0, 0};
+	struct reached queue = {{NULL, 0, NULL, 0}, 0, 0};
 	struct visited seen;
 	struct loads loads;
 	int rc;
@@ -139,17 +153,15 @@ static int reach_walk(const struct system *sys, unsigned long long limit,
 	loads_init(&loads);
 	rc = visited_init(&seen, sys);
 	if (rc == RIVER_OK)
-		rc = reach_run(sys, limit, most, stop, &queue, &seen, &loads,
-			       out, &t);
+		rc = reach_run(sys, ask, &queue, &seen, &loads, out, &t);
 	if (rc != RIVER_OK)
-		bfs_diag(rc, &t, stop, diag);
+		bfs_diag(rc, &t, ask->stop, diag);
 	loads_release(&loads);
 	visited_release(&seen);
 	if (keep && rc == RIVER_OK) {
 		*keep = queue;
 	} else {
-		free(queue.state);
-		free(queue.layer);
+		reach_layers_release(&queue.q);
 	}
 	return rc;
 }
@@ -158,32 +170,33 @@ int reach_count(const struct system *sys, unsigned long long limit,
 		unsigned long long most, const struct stop *stop,
 		struct reach_count *out, river_diag *diag)
 {
-	return reach_walk(sys, limit, most, stop, out, NULL, diag);
+	struct reach_ask ask = {limit, most, false, stop};
+
+	return reach_walk(sys, &ask, out, NULL, diag);
 }
 
 int reach_layers(const struct system *sys, unsigned long long limit,
-		 const struct stop *stop, struct reach_count *count,
-		 struct reach_layers *out, river_diag *diag)
+		 bool every, const struct stop *stop,
+		 struct reach_count *count, struct reach_layers *out,
+		 river_diag *diag)
 {
+	struct reach_ask ask = {limit, 0, every, stop};
 	struct reached queue;
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	rc = reach_walk(sys, limit, 0, stop, count, &queue, diag);
+	rc = reach_walk(sys, &ask, count, &queue, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	out->state = queue.state;
-	out->n = queue.len;
-	out->layer = queue.layer;
-	out->depths = queue.n_layers;
 	/* The walk opens a layer when it reaches its first state; the
 	 * last ends with the queue. */
-	if (layer_push(&queue, queue.len) != RIVER_OK) {
-		reach_layers_release(out);
+	if (layer_push(&queue, queue.q.n) != RIVER_OK) {
+		reach_layers_release(&queue.q);
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL,
 				"out of memory");
 	}
-	out->layer = queue.layer;
+	*out = queue.q;
+	out->depths--;
 	return RIVER_OK;
 }
 

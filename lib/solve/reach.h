@@ -1,6 +1,9 @@
-/* The states a plan can pass through: how many the search reaches from
- * the start, by the boat's bank, for a bound on the crossings of an
- * optimal plan (the models' default horizon, lib/export). */
+/* The walk of every state reachable from the start, breadth first, as
+ * the search goes: the one walk that explores them all.  It counts the
+ * states a plan can pass through, by the boat's bank, for a bound on
+ * the crossings of an optimal plan (the models' default horizon,
+ * lib/export), and keeps them by depth for what tells about a puzzle
+ * (lib/analysis, through search/walk.h). */
 #ifndef RIVER_REACH_H
 #define RIVER_REACH_H
 
@@ -33,7 +36,9 @@ int reach_count(const struct system *sys, unsigned long long limit,
 /* The states reach_count walks (with most 0), kept: state[0..n) in the
  * order reached, the start first; those d crossings from the start are
  * state[layer[d] .. layer[d + 1]), for d below depths.  A start that
- * breaks a rule reaches nothing (n is 0). */
+ * breaks a rule reaches nothing (n is 0).  Walked with every, the goals
+ * are expanded too, so that the states are every one reachable (the
+ * state graph's), and a start that breaks a rule is the one state. */
 struct reach_layers {
 	state_t *state;
 	size_t n;
@@ -42,10 +47,12 @@ struct reach_layers {
 };
 
 /* reach_count, keeping the states in *out (release it with
- * reach_layers_release) as well as counting them in *count. */
+ * reach_layers_release) as well as counting them in *count; with every,
+ * the goals expanded as well. */
 int reach_layers(const struct system *sys, unsigned long long limit,
-		 const struct stop *stop, struct reach_count *count,
-		 struct reach_layers *out, river_diag *diag);
+		 bool every, const struct stop *stop,
+		 struct reach_count *count, struct reach_layers *out,
+		 river_diag *diag);
 void reach_layers_release(struct reach_layers *l);
 
 #endif
