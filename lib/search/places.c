@@ -410,21 +410,29 @@ static void put_loose(const struct psearch *s, const unsigned *row, size_t i,
 			 row[i * s->P + p], s->kind_bits[i]);
 }
 
-/* Row's orbit (the same key for every row the symmetries exchange) into
- * key from bit 0, K words cleared first. */
-static void pack_orbit(struct psearch *s, const unsigned *row, uint64_t *key)
+/* Row's orbit, its counts already counted, into key from bit 0, K
+ * words cleared first. */
+static void pack_counted(const struct psearch *s, const unsigned *row,
+			 const unsigned *counts, uint64_t *key)
 {
 	const struct model *m = s->m;
 	size_t j, b;
 
 	memset(key, 0, s->K * sizeof *key);
-	count_orbit(s, row, s->counts, NULL);
-	put_counts(s, s->counts, key);
+	put_counts(s, counts, key);
 	for (j = 0; j < s->n_loose; j++)
 		put_loose(s, row, s->loose[j], key);
 	for (b = 0; b < m->n_boats; b++)
 		set_bits(key, s->boats_at + b * s->place_bits,
 			 row[m->n_items * s->P + b], s->place_bits);
+}
+
+/* Row's orbit (the same key for every row the symmetries exchange) into
+ * key from bit 0, K words cleared first. */
+static void pack_orbit(struct psearch *s, const unsigned *row, uint64_t *key)
+{
+	count_orbit(s, row, s->counts, NULL);
+	pack_counted(s, row, s->counts, key);
 }
 
 /* The crossing's phase, weight and time into key from pos. */
@@ -1247,8 +1255,8 @@ static int expand(struct psearch *s, const unsigned *row,
 	for (p = 0; s->n_slots && p < s->P; p++)
 		count_slots(s, row, p, &s->orbit_base[p * s->n_slots]);
 	/* The row's key, which each load's moves (pack_moved). */
-	pack_orbit(s, row, s->base_key);
 	count_orbit(s, row, s->base_counts, s->base_placement);
+	pack_counted(s, row, s->base_counts, s->base_key);
 	x->s = s;
 	x->row = row;
 	x->track = track;
