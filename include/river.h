@@ -376,9 +376,8 @@ typedef struct river_plan river_plan;
  * with river_plan_free), which is either solved or a proof that the goal
  * cannot be reached.  Returns RIVER_ELIMIT when max_states was reached
  * first, RIVER_ETOOBIG when a single crossing has more loads than can be
- * searched (or, for a puzzle of more than 63 individuals, searched by the
- * orbits of its couples, when max_plans, no_symmetry or the layered
- * method is asked for), RIVER_ENOMEM when memory ran out, RIVER_EINTERNAL when the
+ * searched (or, for a puzzle of more than 63 individuals, with
+ * no_symmetry), RIVER_ENOMEM when memory ran out, RIVER_EINTERNAL when the
  * plan found fails libriver's own plan checker (a bug); then *out is
  * NULL and diag says how far the search got.  opts may be NULL for the defaults.  The
  * plan borrows the puzzle: free the plan first.

@@ -14,7 +14,6 @@
 #include "compile/compile.h"
 #include "search/places.h"
 #include "parse/parse.h"
-#include "solve/orbit.h"
 #include "util/buf.h"
 #include "util/stop.h"
 
@@ -155,23 +154,28 @@ static unsigned individuals(const struct model *m)
 	return n;
 }
 
-/* A puzzle of more individuals than a packed state holds: searched by
- * the orbits of its tuples when it has them and the orbit search takes
- * it; else system_build says it is too big. */
-static int build_wide(river_puzzle *p, const struct source *src,
-		      river_diag *diag)
+/* The start and the goal of a puzzle of two banks said by place, as a
+ * puzzle of places says them (the left bank place 0, the right 1). */
+static int places_of_banks(river_puzzle *p)
 {
-	int rc = tuples_build(&p->tuples, &p->arena, &p->model, NULL);
+	struct model *m = &p->model;
+	struct placement *ends[2] = {&m->start, &m->goal};
+	size_t e, i;
 
-	if (rc != RIVER_OK)
-		return diag_set(diag, rc, src, NULL, "out of memory");
-	if (!orbit_fits(&p->model, p->tuples))
-		return system_build(&p->sys, &p->arena, &p->model, src, diag);
-	p->wide = true;
-	p->sys.model = &p->model;
-	p->sys.bits = individuals(&p->model) + 1;
-	p->sys.space = ldexp(1.0, (int)p->sys.bits);
-	return check_ends(p, src, diag);
+	for (e = 0; e < 2; e++) {
+		struct placement *pl = ends[e];
+
+		pl->at = arena_alloc(&p->arena,
+				     (m->n_items * 2 + 1) * sizeof *pl->at);
+		if (!pl->at)
+			return RIVER_ENOMEM;
+		for (i = 0; i < m->n_items; i++) {
+			pl->at[2 * i] = m->items[i].copies - pl->right[i];
+			pl->at[2 * i + 1] = pl->right[i];
+		}
+		pl->boats[0] = pl->boat;
+	}
+	return RIVER_OK;
 }
 
 /* The start and the goal of a puzzle of places obey the rules at every
@@ -217,7 +221,9 @@ static int check_places_ends(const river_puzzle *p, const struct source *src,
 static int build_places(river_puzzle *p, const struct source *src,
 			river_diag *diag)
 {
-	int rc = tuples_build(&p->tuples, &p->arena, &p->model, NULL);
+	int rc = p->tuples ? RIVER_OK
+			   : tuples_build(&p->tuples, &p->arena, &p->model,
+					  NULL);
 
 	if (rc != RIVER_OK)
 		return diag_set(diag, rc, src, NULL, "out of memory");
@@ -227,23 +233,42 @@ static int build_places(river_puzzle *p, const struct source *src,
 	return check_places_ends(p, src, diag);
 }
 
+/* A puzzle of more individuals than a packed state holds: searched as
+ * a puzzle of two places (build_places), whose state keeps the orbits
+ * of its couples, when it has couples; else system_build says it is too
+ * big, at the item that overflows. */
+static int build_wide(river_puzzle *p, const struct source *src,
+		      river_diag *diag)
+{
+	int rc = tuples_build(&p->tuples, &p->arena, &p->model, NULL);
+
+	if (rc != RIVER_OK)
+		return diag_set(diag, rc, src, NULL, "out of memory");
+	if (!p->tuples)
+		return system_build(&p->sys, &p->arena, &p->model, src, diag);
+	if (places_of_banks(p) != RIVER_OK)
+		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+	p->wide = true;
+	return build_places(p, src, diag);
+}
+
 int puzzle_need_system(const river_puzzle *p, const char *what,
 		       river_diag *diag)
 {
+	if (p->wide)
+		return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
+				"the puzzle is too big %s: it has more "
+				"individuals than the %d bits of a packed "
+				"state hold, and is searched by the orbits of "
+				"its couples, as a puzzle of two places",
+				what, SYSTEM_MAX_BITS);
 	if (p->places)
 		return diag_set(diag, RIVER_EUNSUPPORTED, NULL, NULL,
 				"a puzzle of more than two places or more "
 				"than one boat is not taken %s (the default "
 				"search and the queue take it, as every other "
 				"command does)", what);
-	if (!p->wide)
-		return RIVER_OK;
-	return diag_set(diag, RIVER_ETOOBIG, NULL, NULL,
-			"the puzzle is too big %s: its state needs %u bits, "
-			"and libriver packs a state in %d; a puzzle this wide "
-			"is searched only by the orbits of its couples "
-			"(tuples), for the fewest crossings",
-			what, p->sys.bits, SYSTEM_MAX_BITS);
+	return RIVER_OK;
 }
 
 int puzzle_build(river_puzzle *p, const struct source *src,

@@ -20,13 +20,14 @@ struct river_puzzle {
 	/* Tuples (couples) exchanged together, or NULL: only when no two
 	 * individuals are interchangeable (system/tuples.h). */
 	const struct tuples *tuples;
-	/* More individuals than a packed state holds (system/system.h):
-	 * sys has only its model, bits and space, and only the search over
-	 * the orbits of tuples (solve/orbit.h) runs, for river_solve. */
+	/* More individuals than a packed state holds (system/system.h),
+	 * with couples whose orbits fold the state: a puzzle of two banks
+	 * made a puzzle of two places (places is true, and the model's
+	 * start and goal say where each item is by place). */
 	bool wide;
-	/* More than two places or more than one boat (model_has_places):
-	 * sys has only its model, and only the place search
-	 * (search/places.h) runs, for river_solve. */
+	/* More than two places or more than one boat (model_has_places),
+	 * or wide: sys has only its model, bits and space, and the place
+	 * search (search/places.h) runs for every command. */
 	bool places;
 	struct source src; /* its name and text, for diagnostics later */
 	const char *boat_text, *rowing_text, *objective_text;
@@ -38,7 +39,7 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 		 river_diag *diag);
 
 /* RIVER_OK when p has a packed system; for a wide puzzle RIVER_ETOOBIG,
- * with diag saying that what ("to check a plan", "for a graph") needs
+ * with diag saying that what ("for a search from a given state") needs
  * one; for a puzzle of places RIVER_EUNSUPPORTED, saying which commands
  * take it. */
 int puzzle_need_system(const river_puzzle *p, const char *what,

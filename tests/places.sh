@@ -210,7 +210,7 @@ check_fault "a leg the routes do not allow" 'ferry: farmer goat --> island\n' \
 	"$two" "step 1: the ferry does not go between the left bank and the island"
 check_fault "a rule broken on the island" \
 	'wife1 husband1 --> island\nhusband1 --> left bank\nhusband2 wife2 --> island\n' \
-	"$isl" "step 3: at the island, a rule is broken (wife1 must not be with husband2 unless husband1 everywhere)"
+	"$isl" "step 3: the wife1 is left with the husband2 at the island (wife1 must not be with husband2 unless husband1 everywhere)"
 check_fault "a place that is not the puzzle's" 'farmer --> middle\n' \
 	"$two" "there is no place 'middle'"
 check_fault "where the boat goes, unsaid" 'wife1 husband1\n' \
@@ -340,7 +340,7 @@ fi
 # crossings, as many as hint finds from where it leads.
 run_river explain "$two" >"$tmp/out" 2>"$tmp/err"
 expect "explain names the rule a leg breaks, and where" \
-	"  The farmer goes alone to the right bank in the ferry (likewise the farmer and the cabbage; the farmer to the island in the raft): at the left bank, a rule is broken (wolf eats goat unless farmer)." \
+	"  The farmer goes alone to the right bank in the ferry (likewise the farmer and the cabbage; the farmer to the island in the raft): the wolf is left with the goat at the left bank (wolf eats goat unless farmer)." \
 	"$(sed -n '/^Step 1:/{n;p;}' "$tmp/out")"
 run_river explain "$puzzles/island-missionaries.puz" >"$tmp/out" 2>"$tmp/err"
 printf 'cannibals --> island\n' >"$tmp/so-far"

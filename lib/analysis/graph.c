@@ -636,8 +636,9 @@ static void put_comment(struct buf *b, const struct graph *g)
 		buf_printf(b, "// a goal is first reached after %u crossing%s\n",
 			   (unsigned)in->optimum, plural(in->optimum));
 	else
-		buf_printf(b, "// %llu optimal plan%s, %s\n", in->plans,
-			   plural(in->plans), cost);
+		buf_printf(b, "// %s%llu optimal plan%s, %s\n",
+			   in->plans == ULLONG_MAX ? "at least " : "",
+			   in->plans, plural(in->plans), cost);
 }
 
 static int put_ranks(struct buf *b, const struct graph *g)
@@ -1133,6 +1134,12 @@ int river_graph(char **dot, river_graph_info *info,
 	if (rc != RIVER_OK)
 		return rc;
 	opts = &o;
+	/* A wide puzzle as written has some 2^n states to walk; reduced
+	 * by symmetry, its orbits are few. */
+	if (puzzle->wide && !opts->reduced)
+		return puzzle_need_system(puzzle, "for a graph of the puzzle "
+					  "as written (its graph reduced by "
+					  "symmetry is drawn)", diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;

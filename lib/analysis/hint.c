@@ -103,7 +103,7 @@ static int render_text(char **out, const river_plan *hint)
 	} else {
 		plan_load(hint, 1, load);
 		buf_puts(&b, "Next: ");
-		if (hint->at) {
+		if (plan_of_places(hint)) {
 			size_t to, boat = plan_leg_boat(hint, 1, &to);
 
 			plan_put_leg_sentence(&b, m, load, boat, to);

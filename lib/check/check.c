@@ -1,8 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 /* The plan checker: a plan's crossings judged from first principles, on
- * two banks (states of the packed system), on wide rows (the model's
- * rules and boat) and among places (each leg by the model of its boat),
+ * two banks (states of the packed system) and among places (each leg
+ * by the model of its boat; a wide puzzle's two banks are places too),
  * with the words that say why a plan is not a solution. */
 #include "check/check.h"
 
@@ -12,11 +12,12 @@
 #include "search/places.h"
 
 /* Rule r broken on the bank right (true) or left, in words; r < 0: none. */
-static void describe_rule(const struct model *m, long r, bool right,
+/* Why rule r is broken where it is ("on the left bank", "at the
+ * island"). */
+static void describe_rule(const struct model *m, long r, const char *where,
 			  char *out, size_t size)
 {
 	const struct rule *rule;
-	const char *bank = right ? "right" : "left";
 
 	if (r < 0) {
 		snprintf(out, size, "no rule is broken");
@@ -24,17 +25,17 @@ static void describe_rule(const struct model *m, long r, bool right,
 	}
 	rule = &m->rules[r];
 	if (rule->kind == RULE_EATS)
-		snprintf(out, size, "the %s %s left with the %s on the %s bank (%s)",
+		snprintf(out, size, "the %s %s left with the %s %s (%s)",
 			 m->items[rule->a].name,
 			 m->items[rule->a].is_kind ? "are" : "is",
-			 m->items[rule->b].name, bank, rule->text);
+			 m->items[rule->b].name, where, rule->text);
 	else if (rule->kind == RULE_OUTNUMBER && rule->n_a == 1 &&
 		 rule->n_b == 1 && rule->bound == 0)
-		snprintf(out, size, "the %s outnumber the %s on the %s bank (%s)",
-			 m->items[rule->a].name, m->items[rule->b].name, bank,
+		snprintf(out, size, "the %s outnumber the %s %s (%s)",
+			 m->items[rule->a].name, m->items[rule->b].name, where,
 			 rule->text);
 	else
-		snprintf(out, size, "on the %s bank, a rule is broken (%s)", bank,
+		snprintf(out, size, "%s, a rule is broken (%s)", where,
 			 rule->text);
 }
 
@@ -44,7 +45,8 @@ void plan_describe_violation(const struct system *sys, state_t s, char *out,
 	bool right;
 	long r = system_violation(sys, s, &right);
 
-	describe_rule(sys->model, r, right, out, size);
+	describe_rule(sys->model, r, right ? "on the right bank"
+					   : "on the left bank", out, size);
 }
 
 
@@ -124,97 +126,6 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 	return true;
 }
 
-/* ---- Wide plans ---------------------------------------------------------- */
-
-/* Copies of each item on the right bank in a wide plan's row. */
-static void row_right(const struct model *m, const unsigned char *row,
-		      unsigned *right)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++)
-		right[i] = row[i];
-}
-
-bool plan_row_is(const struct model *m, const unsigned char *row,
-		   const struct placement *pl)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_items; i++)
-		if (row[i] != pl->right[i])
-			return false;
-	return pl->boat < 0 || row[m->n_items] == pl->boat;
-}
-
-bool plan_check_row_step(const struct model *m, const unsigned char *a,
-			 const unsigned char *b, struct plan_track *t,
-			 char *reason, size_t size)
-{
-	unsigned before[MODEL_MAX_ITEMS], after[MODEL_MAX_ITEMS];
-	bool from_right = a[m->n_items], right;
-	size_t i;
-	long r;
-
-	if (b[m->n_items] == a[m->n_items]) {
-		t->crossing++;
-		snprintf(reason, size, "the boat does not cross");
-		return false;
-	}
-	for (i = 0; i < m->n_items; i++) {
-		before[i] = from_right ? a[i] : 1u - a[i];
-		after[i] = from_right ? b[i] : 1u - b[i];
-	}
-	if (!model_crossing_legal(m, before, after, t, reason, size))
-		return false;
-	row_right(m, b, after);
-	r = model_violation(m, after, &right);
-	if (r >= 0) {
-		describe_rule(m, r, right, reason, size);
-		return false;
-	}
-	return true;
-}
-
-bool plan_check_rows(const struct model *m, const unsigned char *rows,
-		     size_t n, struct plan_fault *fault)
-{
-	size_t row = m->n_items + 1, i;
-	unsigned right[MODEL_MAX_ITEMS];
-	struct plan_track t;
-	bool on_right;
-	long r;
-
-	fault->step = 0;
-	if (n == 0 || !plan_row_is(m, rows, &m->start)) {
-		snprintf(fault->reason, sizeof fault->reason,
-			 "the plan does not begin at the start");
-		return false;
-	}
-	row_right(m, rows, right);
-	r = model_violation(m, right, &on_right);
-	if (r >= 0) {
-		describe_rule(m, r, on_right, fault->reason,
-			      sizeof fault->reason);
-		return false;
-	}
-	plan_track_init(&t);
-	for (i = 1; i < n; i++) {
-		fault->step = i;
-		if (!plan_check_row_step(m, rows + (i - 1) * row, rows + i * row,
-					 &t, fault->reason,
-					 sizeof fault->reason))
-			return false;
-	}
-	if (!plan_row_is(m, rows + (n - 1) * row, &m->goal)) {
-		fault->step = n - 1;
-		snprintf(fault->reason, sizeof fault->reason,
-			 "the plan ends before the goal is reached");
-		return false;
-	}
-	return true;
-}
-
 unsigned long long plan_time(const struct system *sys, const state_t *states,
 			     size_t n)
 {
@@ -236,12 +147,12 @@ void plan_describe_places_violation(const struct model *m, const unsigned *row,
 {
 	unsigned place = 0;
 	long r = places_violation(m, row, &place);
+	char where[160];
 
-	if (r < 0)
-		snprintf(out, size, "no rule is broken");
-	else
-		snprintf(out, size, "at the %s, a rule is broken (%s)",
-			 m->place_names[place], m->rules[r].text);
+	/* A wide puzzle's places are its banks. */
+	snprintf(where, sizeof where, "%s the %s",
+		 model_has_places(m) ? "at" : "on", m->place_names[place]);
+	describe_rule(m, r, where, out, size);
 }
 
 bool plan_check_places_step(const struct model *m, const unsigned *a,

@@ -36,19 +36,6 @@ bool plan_check(const struct system *sys, const state_t *states, size_t n,
 bool plan_check_step(const struct system *sys, state_t a, state_t b,
 		     struct plan_track *t, char *reason, size_t size);
 
-/* The same checks of a wide puzzle's plan (river_plan's right): rows of
- * m->n_items + 1 bytes, 1 for each item on the right bank, then 1 for
- * the boat there.  Read on the model: each rule's condition, the boat's
- * limits.  (Such a puzzle has no time, rowing turns or margin.) */
-/* Is row where placement pl puts everything (pl's boat: any when < 0)? */
-bool plan_row_is(const struct model *m, const unsigned char *row,
-		 const struct placement *pl);
-bool plan_check_rows(const struct model *m, const unsigned char *rows,
-		     size_t n, struct plan_fault *fault);
-bool plan_check_row_step(const struct model *m, const unsigned char *a,
-			 const unsigned char *b, struct plan_track *t,
-			 char *reason, size_t size);
-
 /* The same checks of a puzzle of places' plan (river_plan's at): rows
  * of places_row_width numbers (search/places.h).  Each crossing moves
  * one boat along its routes with a legal load from the place it leaves

@@ -504,42 +504,23 @@ static int read_json(struct reader *r)
 	return RIVER_OK;
 }
 
-/* Copies of item i on bank right in the state replayed: s, or for a
- * wide puzzle (puzzle.h) the row. */
-static unsigned copies_on(const river_puzzle *p, state_t s,
-			  const unsigned char *row, size_t i, bool right)
-{
-	if (p->wide)
-		return right ? row[i] : 1u - row[i];
-	return state_count(&p->sys, s, i, right);
-}
-
 /* Replay the crossings from the start; states (room for r->n + 1, or
- * NULL) gets the states reached, the start first.  A wide puzzle's
- * states go to rows instead (room for r->n + 1 rows, never NULL). */
-static void replay(const struct reader *r, river_verdict *v, state_t *states,
-		   unsigned char *rows)
+ * NULL) gets the states reached, the start first. */
+static void replay(const struct reader *r, river_verdict *v, state_t *states)
 {
 	const river_puzzle *p = r->puzzle;
 	const struct system *sys = &p->sys;
 	const struct model *m = &p->model;
-	size_t width = m->n_items + 1;
-	state_t s = p->wide ? 0 : sys->start;
-	unsigned char *row = rows;
+	state_t s = sys->start;
 	struct plan_track t;
 	size_t k, i;
 
 	plan_track_init(&t);
-	if (p->wide) {
-		for (i = 0; i < m->n_items; i++)
-			row[i] = (unsigned char)m->start.right[i];
-		row[m->n_items] = (unsigned char)m->start.boat;
-	}
 	if (states)
 		states[0] = s;
 	for (k = 0; k < r->n; k++) {
 		const struct crossing *c = &r->steps[k];
-		bool right = p->wide ? row[m->n_items] : state_boat_right(sys, s);
+		bool right = state_boat_right(sys, s);
 		unsigned passengers = 0;
 		bool legal;
 
@@ -558,7 +539,7 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states,
 					 m->items[i].name);
 				return;
 			}
-			if (c->count[i] > copies_on(p, s, row, i, right)) {
+			if (c->count[i] > state_count(sys, s, i, right)) {
 				if (!m->items[i].is_kind)
 					snprintf(v->reason, sizeof v->reason,
 						 "the %s is not on the %s bank",
@@ -581,35 +562,24 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states,
 				 "the boat cannot cross empty");
 			return;
 		}
-		if (p->wide) {
-			unsigned char *next = row + width;
-
-			for (i = 0; i < width; i++)
-				next[i] = (unsigned char)(row[i] ^
-					  (i == m->n_items || c->count[i]));
-			legal = plan_check_row_step(m, row, next, &t, v->reason,
-						    sizeof v->reason);
-			if (legal)
-				row = next;
-		} else {
+		{
 			state_t next = system_successor(sys, s,
 				state_cross(sys, s, system_load_delta(sys, c->count) |
 						       sys->boat));
 
 			legal = plan_check_step(sys, s, next, &t, v->reason,
 						sizeof v->reason);
-			if (legal)
-				s = next;
+			if (!legal)
+				return;
+			s = next;
 		}
-		if (!legal)
-			return;
 		if (states)
 			states[k + 1] = s;
 		v->crossings = k + 1;
 		v->time = t.time;
 	}
 	v->step = 0;
-	if (p->wide ? !plan_row_is(m, row, &m->goal) : !state_is_goal(sys, s)) {
+	if (!state_is_goal(sys, s)) {
 		snprintf(v->reason, sizeof v->reason,
 			 "after %zu crossing%s, the goal is not reached",
 			 r->n, r->n == 1 ? "" : "s");
@@ -674,6 +644,15 @@ static void replay_places(const struct reader *r, river_verdict *v,
 		if (b == SIZE_MAX)
 			return;
 		from = places_boat_at(m, row, b);
+		/* Two banks said as places (a wide puzzle): the arrow
+		 * says which way. */
+		if (np == 2 && c->dir != 0 && (c->dir > 0) != (from == 0)) {
+			snprintf(v->reason, sizeof v->reason,
+				 "the boat is at the %s, so it crosses %s",
+				 m->place_names[from], from
+				 ? "to the left (<--)" : "to the right (-->)");
+			return;
+		}
 		if (c->to >= 0)
 			to = (unsigned)c->to;
 		else if (np == 2)
@@ -744,7 +723,7 @@ static void replay_places(const struct reader *r, river_verdict *v,
 /* The plan checked as a storyboard (plan_render_svg): its states up to
  * the fault, and the crossing at fault. */
 static int draw(const struct reader *r, const river_verdict *v,
-		state_t *states, unsigned char *rows, unsigned *at, char **svg)
+		state_t *states, unsigned *at, char **svg)
 {
 	struct river_plan plan;
 	struct plan_check_end end;
@@ -753,7 +732,6 @@ static int draw(const struct reader *r, const river_verdict *v,
 	plan.puzzle = r->puzzle;
 	plan.solved = v->legal;
 	plan.states = states;
-	plan.right = rows;
 	plan.at = at;
 	plan.n_states = v->crossings + 1;
 	plan.engine = "bfs";
@@ -767,27 +745,23 @@ static int draw(const struct reader *r, const river_verdict *v,
  * new plan in *out (river_replay's). */
 static int keep(river_plan **out, const river_puzzle *puzzle,
 		const river_verdict *v, const state_t *states,
-		const unsigned char *rows, const unsigned *at)
+		const unsigned *at)
 {
 	river_plan *plan = plan_new(puzzle, "replay");
 	size_t n = v->crossings + 1;
 	size_t size = puzzle->places
 		      ? n * places_row_width(&puzzle->model) * sizeof *at
-		      : puzzle->wide ? n * (puzzle->model.n_items + 1)
-				     : n * sizeof *states;
+		      : n * sizeof *states;
 	void *copy = plan ? malloc(size) : NULL;
 
 	if (!copy) {
 		free(plan);
 		return RIVER_ENOMEM;
 	}
-	memcpy(copy, puzzle->places ? (const void *)at
-		     : puzzle->wide ? (const void *)rows : (const void *)states,
+	memcpy(copy, puzzle->places ? (const void *)at : (const void *)states,
 	       size);
 	if (puzzle->places)
 		plan->at = copy;
-	else if (puzzle->wide)
-		plan->right = copy;
 	else
 		plan->states = copy;
 	plan->n_states = n;
@@ -808,7 +782,6 @@ static int read_plan(river_verdict *out, const river_puzzle *puzzle,
 	struct source src = {name ? name : "<plan>", text, len};
 	struct reader r;
 	state_t *states = NULL;
-	unsigned char *rows = NULL;
 	unsigned *at = NULL;
 	size_t first;
 	int rc;
@@ -849,11 +822,6 @@ static int read_plan(river_verdict *out, const river_puzzle *puzzle,
 				 places_row_width(&puzzle->model) * sizeof *at);
 		if (!at)
 			rc = RIVER_ENOMEM;
-	} else if (rc == RIVER_OK && puzzle->wide) {
-		rows = arena_alloc(&r.arena,
-				   (r.n + 1) * (puzzle->model.n_items + 1));
-		if (!rows)
-			rc = RIVER_ENOMEM;
 	} else if (rc == RIVER_OK && (svg || played)) {
 		states = arena_alloc(&r.arena, (r.n + 1) * sizeof *states);
 		if (!states)
@@ -862,11 +830,11 @@ static int read_plan(river_verdict *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK && puzzle->places)
 		replay_places(&r, out, at);
 	else if (rc == RIVER_OK)
-		replay(&r, out, states, rows);
+		replay(&r, out, states);
 	if (rc == RIVER_OK && played)
-		rc = keep(played, puzzle, out, states, rows, at);
+		rc = keep(played, puzzle, out, states, at);
 	if (rc == RIVER_OK && svg)
-		rc = draw(&r, out, states, rows, at, svg);
+		rc = draw(&r, out, states, at, svg);
 	/* Memory that ran out, wherever it did, is said of the plan. */
 	if (rc == RIVER_ENOMEM)
 		diag_set(diag, rc, &src, NULL, "out of memory while reading "

@@ -13,8 +13,8 @@
 #define MODEL_MAX_COPIES 1000000u
 /* The most items.  The search packs a state in 64 bits (one per
  * individual, one for the boat, a count per kind: system/system.h), so
- * puzzles of more than 63 individuals are searched only by the orbits
- * of their tuples (solve/orbit.h). */
+ * puzzles of more than 63 individuals are searched as puzzles of two
+ * places, by the orbits of their tuples (search/places.h). */
 #define MODEL_MAX_ITEMS 1000u
 
 struct item {

@@ -17,8 +17,7 @@
 unsigned long long plan_span_time(const river_plan *plan, size_t from,
 				  size_t to)
 {
-	/* A wide puzzle's crossings take no time (orbit_fits). */
-	if (plan->right || to <= from || to >= plan->n_states)
+	if (to <= from || to >= plan->n_states)
 		return 0;
 	if (plan->at) {
 		const struct model *m = &plan->puzzle->model;
@@ -62,7 +61,6 @@ void river_plan_free(river_plan *plan)
 	}
 	free(plan->alternatives);
 	free(plan->states);
-	free(plan->right);
 	free(plan->at);
 	free(plan);
 }
@@ -125,12 +123,6 @@ size_t river_plan_crossings(const river_plan *plan)
 	return plan && plan_has_steps(plan) ? plan->n_states - 1 : 0;
 }
 
-/* State k of a wide puzzle's plan. */
-static const unsigned char *plan_row(const river_plan *plan, size_t k)
-{
-	return plan->right + k * (plan->puzzle->model.n_items + 1);
-}
-
 /* State k of a puzzle of places' plan. */
 static const unsigned *plan_at_row(const river_plan *plan, size_t k)
 {
@@ -145,9 +137,6 @@ river_bank river_plan_boat_bank(const river_plan *plan, size_t state)
 		return places_boat_at(&plan->puzzle->model,
 				      plan_at_row(plan, state), 0)
 		       ? RIVER_RIGHT : RIVER_LEFT;
-	if (plan->right)
-		return plan_row(plan, state)[plan->puzzle->model.n_items]
-		       ? RIVER_RIGHT : RIVER_LEFT;
 	return state_boat_right(&plan->puzzle->sys, plan->states[state])
 		       ? RIVER_RIGHT : RIVER_LEFT;
 }
@@ -159,8 +148,6 @@ unsigned river_plan_item_on(const river_plan *plan, size_t state,
 	    item >= plan->puzzle->model.n_items ||
 	    (bank != RIVER_LEFT && bank != RIVER_RIGHT))
 		return 0;
-	if (plan->right)
-		return plan_row(plan, state)[item] == (bank == RIVER_RIGHT);
 	if (plan->at)
 		return river_plan_item_at(plan, state, item,
 					  bank == RIVER_LEFT ? 0
@@ -177,9 +164,6 @@ unsigned river_plan_item_moved(const river_plan *plan, size_t crossing,
 	if (!plan || crossing == 0 || crossing >= plan->n_states ||
 	    item >= plan->puzzle->model.n_items)
 		return 0;
-	if (plan->right)
-		return plan_row(plan, crossing - 1)[item] !=
-		       plan_row(plan, crossing)[item];
 	if (plan->at) {
 		const struct model *m = &plan->puzzle->model;
 		const unsigned *a = plan_at_row(plan, crossing - 1) +

@@ -15,11 +15,9 @@ struct river_plan {
 	 * when the search ran up to interchangeable items; else explored. */
 	unsigned long long in_all;
 	state_t *states; /* start..goal; only the start when unsolved */
-	/* A wide puzzle's plan (puzzle.h), where states is NULL: per
-	 * state, n_items + 1 bytes, as struct orbit_plan's rows. */
-	unsigned char *right;
-	/* A puzzle of places' plan (search/places.h), where states is
-	 * NULL: per state, places_row_width numbers. */
+	/* A puzzle of places' plan (search/places.h), a wide puzzle's
+	 * too, where states is NULL: per state, places_row_width
+	 * numbers. */
 	unsigned *at;
 	size_t n_states;
 	const char *engine; /* "bfs", or the external engine's name */
@@ -54,6 +52,13 @@ static inline unsigned plan_on_right(const river_plan *plan, size_t k,
 				     size_t i)
 {
 	return river_plan_item_on(plan, k, i, RIVER_RIGHT);
+}
+
+/* Is the plan shown place by place (a puzzle of places), or bank by
+ * bank (two banks, a wide puzzle's too, whose rows are places')? */
+static inline bool plan_of_places(const river_plan *plan)
+{
+	return model_has_places(&plan->puzzle->model);
 }
 
 /* True for a plan of libriver's own search, false for an engine's. */

@@ -87,7 +87,7 @@ static void put_banks(struct buf *b, const river_plan *plan, size_t k)
 /* State k as a JSON object: the boat's bank and the banks. */
 static void put_state(struct buf *b, const river_plan *plan, size_t k)
 {
-	if (plan->at) {
+	if (plan_of_places(plan)) {
 		buf_putc(b, '{');
 		put_boats(b, plan, k);
 		buf_puts(b, ", ");
@@ -108,7 +108,7 @@ static void put_step(struct buf *b, const river_plan *plan, size_t k)
 {
 	bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
 
-	if (plan->at) {
+	if (plan_of_places(plan)) {
 		const struct model *m = &plan->puzzle->model;
 		size_t to, boat = plan_leg_boat(plan, k, &to);
 
@@ -164,7 +164,7 @@ int plan_render_json(char **out, const river_plan *plan)
 	buf_quote(&b, m->title, QUOTE_JSON);
 	buf_puts(&b, ",\n  \"description\": ");
 	buf_quote(&b, m->description, QUOTE_JSON);
-	if (plan->at) {
+	if (plan_of_places(plan)) {
 		size_t p;
 
 		buf_puts(&b, ",\n  \"places\": [");

@@ -769,7 +769,7 @@ int plan_render_svg(char **out, const river_plan *plan,
 	unsigned long long clock = 0;
 	unsigned text, y;
 
-	if (plan->at)
+	if (plan_of_places(plan))
 		return render_places_svg(out, plan, check);
 	buf_init(&head);
 	buf_init(&body);

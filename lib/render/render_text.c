@@ -59,7 +59,7 @@ static void fill_row(struct buf *cell, const river_plan *plan, size_t k)
 	const struct model *m = &plan->puzzle->model;
 	size_t p, to, boat;
 
-	if (!plan->at) {
+	if (!plan_of_places(plan)) {
 		put_items(&cell[0], plan, k, plan_on_left);
 		if (k > 0 && river_plan_boat_bank(plan, k) == RIVER_RIGHT) {
 			put_items(&cell[1], plan, k, river_plan_item_moved);
@@ -93,7 +93,7 @@ static void put_table(struct buf *out, const river_plan *plan)
 		out->failed = true;
 		return;
 	}
-	if (plan->at) {
+	if (plan_of_places(plan)) {
 		for (c = 0; c < m->n_places; c++)
 			head[c] = m->place_names[c];
 		head[c] = m->n_boats > 1 ? "boats" : "boat";
@@ -156,7 +156,7 @@ static void put_sentence(struct buf *out, const river_plan *plan,
 
 	plan_load(plan, crossing, load);
 	buf_printf(out, "%zu. ", crossing);
-	if (plan->at) {
+	if (plan_of_places(plan)) {
 		size_t to, boat = plan_leg_boat(plan, crossing, &to);
 
 		plan_put_leg_sentence(out, &plan->puzzle->model, load, boat, to);

@@ -252,7 +252,7 @@ void plan_put_verdict(struct buf *b, const river_plan *plan)
 			      "%u crossing%s, a bound on every plan%s (%.2f s).",
 			   plan->engine, plan->horizon,
 			   plan->horizon == 1 ? "" : "s",
-			   plan->at ? " by river's place search" : "",
+			   plan->puzzle->places ? " by river's place search" : "",
 			   plan->seconds);
 		return;
 	}

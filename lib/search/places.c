@@ -1162,10 +1162,9 @@ static int choose(struct expansion *x, size_t k, unsigned seats,
 	return RIVER_OK;
 }
 
-/* The runs at x->from of a canonical row: the members of each class
- * there, and the tuples of each class of tuples placed alike with some
- * member there (alike tuples are neighbours in a canonical row); grouped
- * marks every item in a class or a tuple. */
+/* The runs at x->from of a row (canonical or not): the members of each
+ * class there, and the tuples of each class of tuples placed alike with
+ * some member there; grouped marks every item in a class or a tuple. */
 static void find_runs(struct expansion *x, bool *grouped)
 {
 	struct psearch *s = x->s;
@@ -1190,41 +1189,44 @@ static void find_runs(struct expansion *x, bool *grouped)
 		used += run->n;
 		x->n_runs += run->n > 0;
 	}
+	/* A tuple is in a run once its first member is grouped; alike
+	 * tuples are neighbours in a canonical row, and anywhere in
+	 * another, so each run looks at the rest of its class. */
 	for (k = 0; t && k < t->n_classes; k++) {
 		const struct tuple_class *c = &t->classes[k];
 
-		for (a = 0; a < c->n; a = b) {
+		for (a = 0; a < c->n; a++) {
 			struct run *run = &x->runs[x->n_runs];
-			unsigned roles = 0;
+			size_t first = c->first + a;
+			unsigned roles = 0, placement;
 
-			for (w = 0; w < t->width; w++) {
-				grouped[t->item[c->first + a][w]] = true;
-				if (x->row[t->item[c->first + a][w] * s->P +
-					   x->from])
+			if (grouped[t->item[first][0]])
+				continue;
+			for (w = 0; w < t->width; w++)
+				if (x->row[t->item[first][w] * s->P + x->from])
 					roles |= 1u << w;
-			}
-			for (b = a + 1; b < c->n; b++) {
-				for (w = 0; w < t->width; w++)
-					if (place_of(s, x->row,
-						     t->item[c->first + b][w]) !=
-					    place_of(s, x->row,
-						     t->item[c->first + a][w]))
-						break;
-				if (w < t->width)
-					break;
-				for (w = 0; w < t->width; w++)
-					grouped[t->item[c->first + b][w]] = true;
+			placement = tuple_placement(s, x->row, first);
+			run->items = &x->run_items[used];
+			run->n = 0;
+			for (b = a; b < c->n; b++) {
+				size_t j = c->first + b;
+
+				if (b > a && (grouped[t->item[j][0]] ||
+					      tuple_placement(s, x->row, j) !=
+						      placement))
+					continue;
+				for (w = 0; w < t->width; w++) {
+					grouped[t->item[j][w]] = true;
+					if (roles)
+						x->run_items[used++] =
+							t->item[j][w];
+				}
+				run->n++;
 			}
 			if (!roles)
 				continue;
-			run->items = &x->run_items[used];
-			run->n = b - a;
 			run->width = t->width;
 			run->roles = roles;
-			for (size_t j = a; j < b; j++)
-				for (w = 0; w < t->width; w++)
-					x->run_items[used++] =
-						t->item[c->first + j][w];
 			x->n_runs++;
 		}
 	}
@@ -1525,7 +1527,7 @@ static int lift_keys(struct psearch *s, const uint64_t *keys, size_t len,
 				       &rows[k * s->W], {0, 0, 0}, false};
 
 		memcpy(s->cur, &rows[(k - 1) * s->W], s->W * sizeof *s->cur);
-		rc = expand(s, s->cur, &t, true, visit_lift, &ctx);
+		rc = expand(s, s->cur, &t, false, visit_lift, &ctx);
 		if (rc == RIVER_OK && !ctx.done)
 			rc = diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
 				      "internal error: step %zu of a plan of "
@@ -1580,10 +1582,11 @@ struct enumeration {
 	/* The current node, and what the visit found. */
 	uint32_t from;
 	bool found;
-	/* Candidates of one level: rows then tracks. */
+	/* Candidates of one level: rows then tracks; the level's from
+	 * first on, at most need of them. */
 	unsigned *cand;
 	struct plan_track *cand_t;
-	size_t n_cand, cap_cand;
+	size_t n_cand, cap_cand, first, need;
 	/* The plans kept. */
 	size_t max;
 	unsigned **plans;
@@ -1625,15 +1628,20 @@ static bool on_optimal(const struct enumeration *e, uint32_t u, uint32_t w,
 	       (!e->s->ordered || nw->settled);
 }
 
+/* What a visit returns to end an expansion early, having seen what it
+ * looked for: not an error (errors are negative). */
+#define EXPANSION_ENOUGH 1
+
 static int visit_useful(struct psearch *s, const unsigned *row,
 			const struct plan_track *t, void *vctx)
 {
 	struct enumeration *e = vctx;
 
 	(void)row;
-	if (!e->found && on_optimal(e, e->from, node_reached(s, t), t))
-		e->found = true;
-	return RIVER_OK;
+	if (!on_optimal(e, e->from, node_reached(s, t), t))
+		return RIVER_OK;
+	e->found = true;
+	return EXPANSION_ENOUGH;
 }
 
 /* A node and its cost, for qsort. */
@@ -1706,13 +1714,18 @@ static int mark_useful(struct enumeration *e)
 		e->from = u;
 		e->found = false;
 		rc = expand(s, s->cur, &t, false, visit_useful, e);
+		if (rc == EXPANSION_ENOUGH)
+			rc = RIVER_OK;
 		e->useful[u] = e->found;
 	}
 	free(order);
 	return rc;
 }
 
-/* Collect the legs from node e->from that keep to an optimal plan. */
+/* Collect the legs from node e->from that keep to an optimal plan, up
+ * to e->need of them: each leads to an optimal plan at least, so as
+ * many as are still wanted are enough (a wide puzzle's first crossing
+ * alone has millions). */
 static int visit_candidate(struct psearch *s, const unsigned *row,
 			   const struct plan_track *t, void *vctx)
 {
@@ -1720,6 +1733,8 @@ static int visit_candidate(struct psearch *s, const unsigned *row,
 
 	if (!on_optimal(e, e->from, node_reached(s, t), t))
 		return RIVER_OK;
+	if (e->n_cand - e->first == e->need)
+		return EXPANSION_ENOUGH;
 	if (e->n_cand == e->cap_cand) {
 		size_t cap = e->cap_cand ? e->cap_cand * 2 : 16;
 		unsigned *c = realloc(e->cand, cap * s->W * sizeof *c);
@@ -1763,10 +1778,13 @@ static int walk(struct enumeration *e, size_t depth, uint32_t u,
 	}
 	/* This level's candidates go on the shared list, above the levels
 	 * below; each is walked from its own copy. */
-	first = e->n_cand;
+	first = e->first = e->n_cand;
+	e->need = e->max - e->n_plans;
 	e->from = u;
 	memcpy(s->cur, here, s->W * sizeof *s->cur);
 	rc = expand(s, s->cur, t, true, visit_candidate, e);
+	if (rc == EXPANSION_ENOUGH)
+		rc = RIVER_OK;
 	n = e->n_cand - first;
 	for (k = 0; rc == RIVER_OK && k < n && e->n_plans < e->max; k++) {
 		struct plan_track next = e->cand_t[first + k];
@@ -2464,7 +2482,6 @@ int places_search(const struct model *m, const struct tuples *tuples,
 		  const river_solve_options *opts, const struct stop *stop,
 		  struct places_plan *out, river_diag *diag)
 {
-	river_solve_options plain;
 	unsigned *start_row;
 	struct psearch s;
 	struct step_ctx ctx;
@@ -2473,13 +2490,9 @@ int places_search(const struct model *m, const struct tuples *tuples,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	/* From a row of the caller's, the puzzle as written: that row need
-	 * not be the canonical one of its orbit. */
-	if (from) {
-		plain = *opts;
-		plain.no_symmetry = 1;
-		opts = &plain;
-	}
+	/* From a row of the caller's too, by orbits: its key is its
+	 * orbit's, and the lift walks from the row as it is (find_runs
+	 * groups the tuples of any row). */
 	rc = begin(&s, m, tuples, from, opts, stop, &start_row, diag);
 	/* The layers find a plan of the fewest crossings; the place
 	 * search all else. */

@@ -193,59 +193,6 @@ static int lift_path(const struct symmetry *sym, struct bfs_result *res,
 	return RIVER_OK;
 }
 
-/* river_solve for a wide puzzle: the orbit search alone, for one plan of
- * the fewest crossings, checked on the model. */
-static int solve_wide(river_plan **out, const river_puzzle *puzzle,
-		      const state_t *from, const river_solve_options *opts,
-		      river_diag *diag)
-{
-	struct timespec start = clock_now();
-	struct orbit_plan op;
-	struct plan_fault fault;
-	struct stop stop;
-	river_plan *plan;
-	int rc;
-
-	if (from)
-		return puzzle_need_system(puzzle, "for a search from a given "
-					  "state", diag);
-	if (opts->max_plans)
-		return puzzle_need_system(puzzle, "to keep its plans", diag);
-	if (opts->no_symmetry)
-		return puzzle_need_system(puzzle, "to search without symmetry",
-					  diag);
-	if (opts->method == RIVER_METHOD_LAYERS)
-		return puzzle_need_system(puzzle, "for the layered search", diag);
-	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
-	if (rc == RIVER_OK)
-		rc = orbit_search(&puzzle->model, puzzle->tuples, opts, &stop,
-				  &op, diag);
-	if (rc != RIVER_OK)
-		return rc;
-	if (op.solved && !plan_check_rows(&puzzle->model, op.right, op.n_states,
-					  &fault)) {
-		free(op.right);
-		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
-				"internal error: the search returned an illegal "
-				"plan (step %zu: %s)", fault.step, fault.reason);
-	}
-	plan = plan_new(puzzle, "bfs");
-	if (!plan) {
-		free(op.right);
-		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
-	}
-	plan->solved = op.solved;
-	plan->explored = op.explored;
-	plan->in_all = op.in_all;
-	plan->right = op.right;
-	plan->n_states = op.n_states;
-	plan->counted = op.solved && opts->count;
-	plan->count = plan->counted ? op.count : 0;
-	plan->seconds = clock_since(start);
-	*out = plan;
-	return RIVER_OK;
-}
-
 /* river_solve for a puzzle of places: the place search, its plan
  * checked on the model. */
 static int solve_places(river_plan **out, const river_puzzle *puzzle,
@@ -386,11 +333,13 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 				"invalid argument: the search method must be "
 				"auto, queue or layers, and threads at most %d",
 				RIVER_MAX_THREADS);
-	if (puzzle->wide)
-		return solve_wide(out, puzzle, from, opts, diag);
 	if (puzzle->places && from)
 		return puzzle_need_system(puzzle, "for a search from a given "
 					  "state", diag);
+	/* A wide puzzle unfolded: 2^n states, never searched. */
+	if (puzzle->wide && opts->no_symmetry)
+		return puzzle_need_system(puzzle, "to search without symmetry",
+					  diag);
 	if (puzzle->places)
 		return solve_places(out, puzzle, NULL, opts, diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);

@@ -4,8 +4,8 @@
  * (a plan, the count of the optimal plans, the plans themselves, from a
  * given state).  river_solve is search_solve from the start.
  *
- *   places or boats          the place search (search/places.h)
- *   wide (over 63 people)    the orbits of its couples (solve/orbit.h)
+ *   places, boats, or wide   the place search (search/places.h); a
+ *   (over 63 people)         wide puzzle as two places, by orbits
  *   couples, fewest          the orbits, when they fit; else the queue
  *                            or the count over canonical states
  *   counting, least time     the count (solve/count.h)

@@ -1,5 +1,6 @@
 #include "system/symmetry.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,42 +144,90 @@ static size_t signature_bound(const struct rule *r)
 	return 8 + 2 * 2 + r->n_guards + r->n_a + r->n_b;
 }
 
+/* A signature's words hashed (FNV-1a over the words). */
+static unsigned long long words_hash(const unsigned long long *w, size_t n)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		h = (h ^ w[k]) * 1099511628211ULL;
+	return h;
+}
+
+static int by_word(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a,
+			   y = *(const unsigned long long *)b;
+
+	return (x > y) - (x < y);
+}
+
 /* Is the multiset of rules the same after permuting the items?  Only the
  * rules that name a moved item can change: their images must match them
- * one for one. */
-static bool rules_permute(const struct model *m, const size_t *perm)
+ * one for one.  listed[0..n_listed) are those rules when listed is not
+ * NULL (struct rule_index); else every rule is asked.  every, when not
+ * NULL, is the hash of each rule's signature, sorted: an image that is
+ * none of them ends it at once. */
+static bool rules_permute(const struct model *m, const size_t *perm,
+			  const size_t *listed, size_t n_listed,
+			  const unsigned long long *every)
 {
 	size_t *which, n = 0, r, a, b, sig_max = 0;
-	unsigned long long *orig, *img;
+	unsigned long long *orig, *img, *hash;
 	size_t *olen, *ilen;
 	bool *used, ok = true;
 
 	/* A signature: kind, place, bound, with, then two items and the
 	 * guards, or the two sets with their sizes. */
-	for (r = 0; r < m->n_rules; r++)
-		if (mentions_moved(&m->rules[r], perm)) {
+	for (r = 0; r < (listed ? n_listed : m->n_rules); r++) {
+		const struct rule *rule = &m->rules[listed ? listed[r] : r];
+
+		if (listed || mentions_moved(rule, perm)) {
 			n++;
-			if (signature_bound(&m->rules[r]) > sig_max)
-				sig_max = signature_bound(&m->rules[r]);
+			if (signature_bound(rule) > sig_max)
+				sig_max = signature_bound(rule);
 		}
+	}
 	if (n == 0)
 		return true;
 	which = malloc(n * sizeof *which);
 	orig = malloc(2 * n * sig_max * sizeof *orig);
 	olen = malloc(2 * n * sizeof *olen);
+	hash = malloc(2 * n * sizeof *hash);
 	used = calloc(n, sizeof *used);
-	if (!which || !orig || !olen || !used) {
+	if (!which || !orig || !olen || !hash || !used) {
 		ok = false; /* no memory: no reduction, which is still right */
 		goto out;
 	}
 	img = orig + n * sig_max;
 	ilen = olen + n;
-	for (r = 0, a = 0; r < m->n_rules; r++)
-		if (mentions_moved(&m->rules[r], perm))
-			which[a++] = r;
+	if (listed)
+		memcpy(which, listed, n * sizeof *which);
+	else
+		for (r = 0, a = 0; r < m->n_rules; r++)
+			if (mentions_moved(&m->rules[r], perm))
+				which[a++] = r;
+	for (a = 0; a < n; a++) {
+		ilen[a] = signature(&m->rules[which[a]], perm, img + a * sig_max);
+		hash[n + a] = words_hash(img + a * sig_max, ilen[a]);
+		if (every && !bsearch(&hash[n + a], every, m->n_rules,
+				      sizeof *every, by_word)) {
+			ok = false;
+			goto out;
+		}
+	}
 	for (a = 0; a < n; a++) {
 		olen[a] = signature(&m->rules[which[a]], NULL, orig + a * sig_max);
-		ilen[a] = signature(&m->rules[which[a]], perm, img + a * sig_max);
+		hash[a] = words_hash(orig + a * sig_max, olen[a]);
+	}
+	/* The signatures' hashes first, sorted: unequal multisets of them
+	 * (most permutations that change the puzzle) end it there. */
+	qsort(hash, n, sizeof *hash, by_word);
+	qsort(hash + n, n, sizeof *hash, by_word);
+	if (memcmp(hash, hash + n, n * sizeof *hash) != 0) {
+		ok = false;
+		goto out;
 	}
 	for (a = 0; a < n && ok; a++) {
 		for (b = 0; b < n; b++)
@@ -198,6 +247,7 @@ out:
 	free(which);
 	free(orig);
 	free(olen);
+	free(hash);
 	free(used);
 	return ok;
 }
@@ -266,7 +316,11 @@ static bool items_alike(const struct model *m, size_t i, size_t j)
 	return true;
 }
 
-bool symmetry_invariant(const struct model *m, const size_t *perm)
+/* symmetry_invariant, its rules those listed that name a moved item
+ * (all of them; or NULL, for every rule to be asked). */
+static bool invariant(const struct model *m, const size_t *perm,
+		      const size_t *listed, size_t n_listed,
+		      const unsigned long long *every)
 {
 	struct model boat;
 	size_t x, b;
@@ -286,26 +340,155 @@ bool symmetry_invariant(const struct model *m, const size_t *perm)
 		if (!loads_permute(&boat, perm))
 			return false;
 	}
-	return loads_permute(m, perm) && rules_permute(m, perm);
+	return loads_permute(m, perm) &&
+	       rules_permute(m, perm, listed, n_listed, every);
 }
 
-bool symmetry_swappable(const struct model *m, size_t i, size_t j)
+bool symmetry_invariant(const struct model *m, const size_t *perm)
 {
-	size_t perm[MODEL_MAX_ITEMS + 1], x;
+	return invariant(m, perm, NULL, 0, NULL);
+}
+
+/* Per item, the rules that name it: rules[at[i] .. at[i + 1]), in
+ * order.  A puzzle of many items has many rules, each naming a few. */
+struct rule_index {
+	size_t *at, *rules, *seen;
+	bool fill;
+	unsigned long long *every; /* each rule's signature hashed, sorted */
+};
+
+static void index_item(struct rule_index *x, size_t item, size_t r)
+{
+	if (x->seen[item] == r + 1)
+		return;
+	x->seen[item] = r + 1;
+	if (x->fill)
+		x->rules[x->at[item]++] = r;
+	else
+		x->at[item + 1]++;
+}
+
+static void index_cond(struct rule_index *x, const struct cond *c, size_t r)
+{
+	size_t k;
+
+	if (c->kind != COND_CMP) {
+		index_cond(x, c->a, r);
+		if (c->kind != COND_NOT)
+			index_cond(x, c->b, r);
+		return;
+	}
+	for (k = 0; k < c->sum.n; k++)
+		index_item(x, c->sum.terms[k].item, r);
+}
+
+/* Every item rule r names, as mentions_moved reads them. */
+static void index_rule(struct rule_index *x, const struct rule *rule,
+		       size_t r)
+{
+	size_t k;
+
+	if (rule->kind == RULE_COND) {
+		index_cond(x, rule->cond, r);
+	} else if (rule->kind == RULE_EATS || rule->kind == RULE_WITHOUT) {
+		index_item(x, rule->a, r);
+		index_item(x, rule->b, r);
+		for (k = 0; k < rule->n_guards; k++)
+			index_item(x, rule->guards[k], r);
+	} else {
+		for (k = 0; k < rule->n_a; k++)
+			index_item(x, rule->set_a[k], r);
+		for (k = 0; k < rule->n_b; k++)
+			index_item(x, rule->set_b[k], r);
+	}
+}
+
+static void rule_index_release(struct rule_index *x)
+{
+	free(x->at);
+	free(x->rules);
+	free(x->seen);
+	free(x->every);
+}
+
+/* Counted, then filled; false when memory ran out. */
+static bool rule_index_build(struct rule_index *x, const struct model *m)
+{
+	size_t i, r, n = m->n_items;
+
+	unsigned long long sig[4096];
+
+	x->at = calloc(n + 2, sizeof *x->at);
+	x->seen = calloc(n + 1, sizeof *x->seen);
+	x->every = malloc((m->n_rules + 1) * sizeof *x->every);
+	x->rules = NULL;
+	x->fill = false;
+	if (!x->at || !x->seen || !x->every)
+		return false;
+	for (r = 0; r < m->n_rules; r++) {
+		if (signature_bound(&m->rules[r]) > sizeof sig / sizeof *sig)
+			return false; /* asked rule by rule instead */
+		x->every[r] = words_hash(sig, signature(&m->rules[r], NULL,
+							sig));
+	}
+	qsort(x->every, m->n_rules, sizeof *x->every, by_word);
+	for (r = 0; r < m->n_rules; r++)
+		index_rule(x, &m->rules[r], r);
+	for (i = 0; i < n; i++)
+		x->at[i + 1] += x->at[i];
+	x->rules = malloc((x->at[n] ? x->at[n] : 1) * sizeof *x->rules);
+	if (!x->rules)
+		return false;
+	memset(x->seen, 0, (n + 1) * sizeof *x->seen);
+	x->fill = true;
+	for (r = 0; r < m->n_rules; r++)
+		index_rule(x, &m->rules[r], r);
+	/* at[i] moved on to where i's rules end: back one item. */
+	for (i = n; i > 0; i--)
+		x->at[i] = x->at[i - 1];
+	x->at[0] = 0;
+	return true;
+}
+
+/* Can i and j be exchanged: the rules asked are those that name either
+ * (x, or every rule when x is NULL); union is room for them. */
+static bool swappable(const struct model *m, size_t i, size_t j,
+		      const struct rule_index *x, size_t *union_)
+{
+	size_t perm[MODEL_MAX_ITEMS + 1], k, a, b, n = 0;
 
 	if (i == j || i >= m->n_items || j >= m->n_items ||
 	    m->n_items > MODEL_MAX_ITEMS + 1)
 		return false;
-	for (x = 0; x < m->n_items; x++)
-		perm[x] = x;
+	for (k = 0; k < m->n_items; k++)
+		perm[k] = k;
 	perm[i] = j;
 	perm[j] = i;
-	return symmetry_invariant(m, perm);
+	if (!x)
+		return invariant(m, perm, NULL, 0, NULL);
+	/* The two sorted lists merged. */
+	for (a = x->at[i], b = x->at[j]; a < x->at[i + 1] || b < x->at[j + 1];) {
+		size_t ra = a < x->at[i + 1] ? x->rules[a] : SIZE_MAX,
+		       rb = b < x->at[j + 1] ? x->rules[b] : SIZE_MAX;
+
+		union_[n++] = ra < rb ? ra : rb;
+		a += ra <= rb;
+		b += rb <= ra;
+	}
+	return invariant(m, perm, union_, n, x->every);
+}
+
+bool symmetry_swappable(const struct model *m, size_t i, size_t j)
+{
+	return swappable(m, i, j, NULL, NULL);
 }
 
 size_t symmetry_classes(const struct model *m, size_t *rep)
 {
-	size_t i, r, n = 0;
+	struct rule_index x;
+	size_t i, r, n = 0, *union_ = malloc((2 * m->n_rules + 1) *
+					     sizeof *union_);
+	bool indexed = union_ && rule_index_build(&x, m);
 
 	for (i = 0; i < m->n_items; i++) {
 		rep[i] = i;
@@ -313,11 +496,15 @@ size_t symmetry_classes(const struct model *m, size_t *rep)
 			continue;
 		/* Exchanges compose: one member of a class stands for all. */
 		for (r = 0; r < i; r++)
-			if (rep[r] == r && symmetry_swappable(m, r, i)) {
+			if (rep[r] == r &&
+			    swappable(m, r, i, indexed ? &x : NULL, union_)) {
 				rep[i] = r;
 				break;
 			}
 	}
+	if (union_)
+		rule_index_release(&x);
+	free(union_);
 	for (r = 0; r < m->n_items; r++) {
 		if (rep[r] != r)
 			continue;
