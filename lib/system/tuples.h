@@ -43,9 +43,10 @@ struct tuples {
 };
 
 /* The tuple symmetry of model m, in arena: *out is NULL when no two
- * tuples can be exchanged.  sys is m's system, or NULL for a model too
- * wide for one: then the tuples have no bits and no masks, and serve
- * only the orbit search (solve/orbit.h).  RIVER_OK or RIVER_ENOMEM. */
+ * tuples can be exchanged.  sys is m's system, or NULL for a model
+ * without one (of places, or too wide): then the tuples have no bits
+ * and no masks, and serve the place search (search/places.h).
+ * RIVER_OK or RIVER_ENOMEM. */
 int tuples_build(const struct tuples **out, struct arena *arena,
 		 const struct model *m, const struct system *sys);
 
