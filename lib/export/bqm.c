@@ -20,6 +20,7 @@
 
 #include "export/export.h"
 #include "export/linear.h"
+#include "util/hash.h"
 
 /* The biases being summed: linear ones by variable, quadratic ones in
  * an open-addressing table keyed by the variable pair. */
@@ -80,7 +81,7 @@ static bool qubo_grow(struct qubo *q)
 
 		if (!q->keys[i])
 			continue;
-		for (j = (q->keys[i] * UINT64_C(0x9E3779B97F4A7C15)) >> 32 & (cap - 1);
+		for (j = hash_slot(q->keys[i], cap);
 		     keys[j]; j = (j + 1) & (cap - 1))
 			;
 		keys[j] = q->keys[i];
@@ -108,7 +109,7 @@ static void add_quadratic(struct qubo *q, size_t a, size_t b, double bias)
 	key = ((uint64_t)a << 32 | b) + 1;
 	if ((q->count + 1) * 2 > q->cap && !qubo_grow(q))
 		return;
-	for (j = (key * UINT64_C(0x9E3779B97F4A7C15)) >> 32 & (q->cap - 1);
+	for (j = hash_slot(key, q->cap);
 	     q->keys[j] && q->keys[j] != key; j = (j + 1) & (q->cap - 1))
 		;
 	if (!q->keys[j]) {
@@ -847,7 +848,7 @@ static void write_json(struct export_ctx *ctx, struct buf *o, struct qubo *q)
 	for (k = 0; k < m; k++) {
 		size_t j;
 
-		for (j = (order[k] * UINT64_C(0x9E3779B97F4A7C15)) >> 32 & (q->cap - 1);
+		for (j = hash_slot(order[k], q->cap);
 		     q->keys[j] != order[k]; j = (j + 1) & (q->cap - 1))
 			;
 		buf_puts(o, k ? ", " : "");

@@ -8,6 +8,7 @@
 
 #include "util/buf.h"
 #include "util/grow.h"
+#include "util/hash.h"
 
 void linear_init(struct linear *m)
 {
@@ -40,16 +41,6 @@ static bool grow(struct linear *m, void **array, size_t n, size_t *cap,
 	return false;
 }
 
-/* FNV-1a, 64 bits wide wherever size_t is narrower (WebAssembly). */
-static size_t hash(const char *s)
-{
-	uint64_t h = UINT64_C(14695981039346656037);
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * UINT64_C(1099511628211);
-	return (size_t)(h ^ (h >> 32));
-}
-
 static bool rehash(struct linear *m)
 {
 	size_t cap = m->cap_index ? m->cap_index * 2 : 1024, i;
@@ -60,7 +51,7 @@ static bool rehash(struct linear *m)
 		return false;
 	}
 	for (i = 0; i < m->n_vars; i++) {
-		size_t j = hash(m->vars[i].name) & (cap - 1);
+		size_t j = hash_string(m->vars[i].name) & (cap - 1);
 
 		while (index[j])
 			j = (j + 1) & (cap - 1);
@@ -77,7 +68,7 @@ static size_t slot(const struct linear *m, const char *name)
 {
 	size_t j;
 
-	for (j = hash(name) & (m->cap_index - 1); m->index[j];
+	for (j = hash_string(name) & (m->cap_index - 1); m->index[j];
 	     j = (j + 1) & (m->cap_index - 1))
 		if (strcmp(m->vars[m->index[j] - 1].name, name) == 0)
 			break;

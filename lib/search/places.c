@@ -15,6 +15,7 @@
 #include "system/symmetry.h"
 #include "system/tuples.h"
 #include "util/diag.h"
+#include "util/hash.h"
 #include "util/saturate.h"
 #include "util/stop.h"
 
@@ -581,19 +582,6 @@ static unsigned long long orbit_states(const struct psearch *s,
 	return n;
 }
 
-static uint64_t hash_key(const uint64_t *key, size_t K)
-{
-	uint64_t h = UINT64_C(0x9E3779B97F4A7C15);
-	size_t k;
-
-	for (k = 0; k < K; k++) {
-		h ^= key[k];
-		h *= UINT64_C(0xBF58476D1CE4E5B9);
-		h ^= h >> 31;
-	}
-	return h ^ (h >> 29);
-}
-
 /* ---- Sets of keys ------------------------------------------------------ */
 
 static void keyset_release(struct keyset *ks)
@@ -611,7 +599,7 @@ static int keyset_grow_table(struct keyset *ks)
 		return RIVER_ENOMEM;
 	memset(t, 0xFF, cap * sizeof *t);
 	for (k = 0; k < ks->n; k++) {
-		j = hash_key(&ks->keys[k * ks->K], ks->K) & (cap - 1);
+		j = hash_words(&ks->keys[k * ks->K], ks->K) & (cap - 1);
 		while (t[j] != UINT32_MAX)
 			j = (j + 1) & (cap - 1);
 		t[j] = (uint32_t)k;
@@ -626,7 +614,7 @@ static int keyset_grow_table(struct keyset *ks)
 static uint32_t keyset_find(const struct keyset *ks, const uint64_t *key,
 			    size_t *slot)
 {
-	size_t j = hash_key(key, ks->K) & (ks->tcap - 1);
+	size_t j = hash_words(key, ks->K) & (ks->tcap - 1);
 
 	for (; ks->table[j] != UINT32_MAX; j = (j + 1) & (ks->tcap - 1))
 		if (memcmp(&ks->keys[(size_t)ks->table[j] * ks->K], key,

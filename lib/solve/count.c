@@ -6,8 +6,9 @@
 #include "solve/bfs.h"
 #include "solve/layers.h"
 #include "solve/visited.h"
-#include "util/saturate.h"
 #include "util/grow.h"
+#include "util/hash.h"
+#include "util/saturate.h"
 
 /* How often (in states taken) the least time looks at the cancel flag
  * and the clock; the count's levels look as the queue search does
@@ -34,9 +35,7 @@ struct index {
 
 static uint64_t hash_of(state_t s)
 {
-	s ^= s >> 31;
-	s *= UINT64_C(0x9E3779B97F4A7C15);
-	return s ^ (s >> 29);
+	return hash_words(&s, 1);
 }
 
 static size_t index_find(const struct index *x, const state_t *state, state_t s)

@@ -5,6 +5,7 @@
 
 #include "solve/bfs.h"
 #include "system/audit.h"
+#include "util/hash.h"
 #include "util/saturate.h"
 
 /* As the queue search: the crossings tried, and the orbits met that
@@ -615,10 +616,7 @@ static unsigned long long orbit_states(const struct orbit *o, uint64_t key)
 
 static size_t hash_key(uint64_t key)
 {
-	key ^= key >> 33;
-	key *= UINT64_C(0xff51afd7ed558ccd);
-	key ^= key >> 33;
-	return (size_t)key;
+	return (size_t)hash_words(&key, 1);
 }
 
 static int grow_slots(struct orbit *o)

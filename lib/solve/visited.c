@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
+
 #define VISITED_EMPTY UINT64_MAX
 /* The hash set doubles when it would be more than 4/5 full: 8 bytes a
  * slot, 10 to 20 bytes a state.  It doubles in place (realloc, which
@@ -39,8 +41,7 @@ void visited_release(struct visited *v)
 
 static size_t slot_of(state_t s, size_t cap)
 {
-	/* A multiplicative hash spreads the packed bit patterns. */
-	return (size_t)((s * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (cap - 1);
+	return hash_slot(s, cap);
 }
 
 /* Rehash the keys of the doubled table in place.  Each key still in

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hash.h"
 #include "util/saturate.h"
 
 /* ---- Detection ---------------------------------------------------------- */
@@ -15,12 +16,12 @@ static size_t moved_to(const size_t *perm, size_t x)
 	return perm ? perm[x] : x;
 }
 
-static void sort_words(unsigned long long *v, size_t n)
+static void sort_words(uint64_t *v, size_t n)
 {
 	size_t a, b;
 
 	for (a = 1; a < n; a++) {
-		unsigned long long x = v[a];
+		uint64_t x = v[a];
 
 		for (b = a; b > 0 && v[b - 1] > x; b--)
 			v[b] = v[b - 1];
@@ -30,13 +31,13 @@ static void sort_words(unsigned long long *v, size_t n)
 
 /* A set of a rule as words (item, weight), sorted, after its size. */
 static size_t set_words(const size_t *set, const unsigned *w, size_t n,
-			const size_t *perm, unsigned long long *out)
+			const size_t *perm, uint64_t *out)
 {
 	size_t k;
 
 	out[0] = n;
 	for (k = 0; k < n; k++)
-		out[1 + k] = ((unsigned long long)moved_to(perm, set[k]) << 32) |
+		out[1 + k] = ((uint64_t)moved_to(perm, set[k]) << 32) |
 			     (w ? w[k] : 1u);
 	sort_words(out + 1, n);
 	return n + 1;
@@ -45,7 +46,7 @@ static size_t set_words(const size_t *set, const unsigned *w, size_t n,
 /* What rule r says, with its items permuted, as words that two rules
  * share exactly when they say the same; its length. */
 static size_t signature(const struct rule *r, const size_t *perm,
-			unsigned long long *out)
+			uint64_t *out)
 {
 	size_t n = 0, k;
 
@@ -144,21 +145,9 @@ static size_t signature_bound(const struct rule *r)
 	return 8 + 2 * 2 + r->n_guards + r->n_a + r->n_b;
 }
 
-/* A signature's words hashed (FNV-1a over the words). */
-static unsigned long long words_hash(const unsigned long long *w, size_t n)
-{
-	unsigned long long h = 14695981039346656037ULL;
-	size_t k;
-
-	for (k = 0; k < n; k++)
-		h = (h ^ w[k]) * 1099511628211ULL;
-	return h;
-}
-
 static int by_word(const void *a, const void *b)
 {
-	unsigned long long x = *(const unsigned long long *)a,
-			   y = *(const unsigned long long *)b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
 }
@@ -171,10 +160,10 @@ static int by_word(const void *a, const void *b)
  * none of them ends it at once. */
 static bool rules_permute(const struct model *m, const size_t *perm,
 			  const size_t *listed, size_t n_listed,
-			  const unsigned long long *every)
+			  const uint64_t *every)
 {
 	size_t *which, n = 0, r, a, b, sig_max = 0;
-	unsigned long long *orig, *img, *hash;
+	uint64_t *orig, *img, *hash;
 	size_t *olen, *ilen;
 	bool *used, ok = true;
 
@@ -210,7 +199,7 @@ static bool rules_permute(const struct model *m, const size_t *perm,
 				which[a++] = r;
 	for (a = 0; a < n; a++) {
 		ilen[a] = signature(&m->rules[which[a]], perm, img + a * sig_max);
-		hash[n + a] = words_hash(img + a * sig_max, ilen[a]);
+		hash[n + a] = hash_words(img + a * sig_max, ilen[a]);
 		if (every && !bsearch(&hash[n + a], every, m->n_rules,
 				      sizeof *every, by_word)) {
 			ok = false;
@@ -219,7 +208,7 @@ static bool rules_permute(const struct model *m, const size_t *perm,
 	}
 	for (a = 0; a < n; a++) {
 		olen[a] = signature(&m->rules[which[a]], NULL, orig + a * sig_max);
-		hash[a] = words_hash(orig + a * sig_max, olen[a]);
+		hash[a] = hash_words(orig + a * sig_max, olen[a]);
 	}
 	/* The signatures' hashes first, sorted: unequal multisets of them
 	 * (most permutations that change the puzzle) end it there. */
@@ -320,7 +309,7 @@ static bool items_alike(const struct model *m, size_t i, size_t j)
  * (all of them; or NULL, for every rule to be asked). */
 static bool invariant(const struct model *m, const size_t *perm,
 		      const size_t *listed, size_t n_listed,
-		      const unsigned long long *every)
+		      const uint64_t *every)
 {
 	struct model boat;
 	size_t x, b;
@@ -354,7 +343,7 @@ bool symmetry_invariant(const struct model *m, const size_t *perm)
 struct rule_index {
 	size_t *at, *rules, *seen;
 	bool fill;
-	unsigned long long *every; /* each rule's signature hashed, sorted */
+	uint64_t *every; /* each rule's signature hashed, sorted */
 };
 
 static void index_item(struct rule_index *x, size_t item, size_t r)
@@ -416,7 +405,7 @@ static bool rule_index_build(struct rule_index *x, const struct model *m)
 {
 	size_t i, r, n = m->n_items;
 
-	unsigned long long sig[4096];
+	uint64_t sig[4096];
 
 	x->at = calloc(n + 2, sizeof *x->at);
 	x->seen = calloc(n + 1, sizeof *x->seen);
@@ -428,7 +417,7 @@ static bool rule_index_build(struct rule_index *x, const struct model *m)
 	for (r = 0; r < m->n_rules; r++) {
 		if (signature_bound(&m->rules[r]) > sizeof sig / sizeof *sig)
 			return false; /* asked rule by rule instead */
-		x->every[r] = words_hash(sig, signature(&m->rules[r], NULL,
+		x->every[r] = hash_words(sig, signature(&m->rules[r], NULL,
 							sig));
 	}
 	qsort(x->every, m->n_rules, sizeof *x->every, by_word);
