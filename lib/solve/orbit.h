@@ -10,8 +10,9 @@
  * choice of how many tuples of each placement send which of their
  * members, not of which items board.
  *
- * The search runs on the model, not on a packed system, so it takes
- * puzzles of more items than a 64-bit state holds.  Its rules are the
+ * The search runs on the model, not on a packed system (puzzles of more
+ * items than a 64-bit state holds are the place search's, which keys
+ * its states by the same counts: search/places.h).  Its rules are the
  * model's own: the eats and without rules joined into groups over bit
  * sets of items, the others read through their conditions (struct
  * cond), on a labelled state of the orbit.  The plan it returns is
