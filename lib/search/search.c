@@ -193,6 +193,64 @@ static int lift_path(const struct symmetry *sym, struct bfs_result *res,
 	return RIVER_OK;
 }
 
+/* river_solve for a wide puzzle, where the orbit search takes it
+ * (orbit_fits): the fewest crossings and their count, as the place
+ * search finds them but without its rule checking item by item; the
+ * orbit search's rows made place rows, checked like the place search's. */
+static int solve_wide(river_plan **out, const river_puzzle *puzzle,
+		      const river_solve_options *opts, river_diag *diag)
+{
+	const struct model *m = &puzzle->model;
+	size_t w = places_row_width(m), k, i;
+	struct timespec start = clock_now();
+	struct orbit_plan op;
+	struct plan_fault fault;
+	struct stop stop;
+	river_plan *plan;
+	unsigned *at;
+	int rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
+
+	if (rc == RIVER_OK)
+		rc = orbit_search(m, puzzle->tuples, opts, &stop, &op, diag);
+	if (rc != RIVER_OK)
+		return rc;
+	at = calloc(op.n_states * w + 1, sizeof *at);
+	if (!at) {
+		free(op.right);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	/* A row: per item 1 when on the right bank, then the boat's. */
+	for (k = 0; k < op.n_states; k++) {
+		const unsigned char *row = op.right + k * (m->n_items + 1);
+
+		for (i = 0; i < m->n_items; i++)
+			at[k * w + i * 2 + row[i]] = 1;
+		at[k * w + m->n_items * 2] = row[m->n_items];
+	}
+	free(op.right);
+	if (op.solved && !plan_check_places(m, at, op.n_states, NULL, &fault)) {
+		free(at);
+		return diag_set(diag, RIVER_EINTERNAL, NULL, NULL,
+				"internal error: the search returned an illegal "
+				"plan (step %zu: %s)", fault.step, fault.reason);
+	}
+	plan = plan_new(puzzle, "bfs");
+	if (!plan) {
+		free(at);
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	}
+	plan->solved = op.solved;
+	plan->explored = op.explored;
+	plan->in_all = op.in_all;
+	plan->at = at;
+	plan->n_states = op.n_states;
+	plan->counted = op.solved && opts->count;
+	plan->count = plan->counted ? op.count : 0;
+	plan->seconds = clock_since(start);
+	*out = plan;
+	return RIVER_OK;
+}
+
 /* river_solve for a puzzle of places: the place search, its plan
  * checked on the model. */
 static int solve_places(river_plan **out, const river_puzzle *puzzle,
@@ -340,6 +398,10 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 	if (puzzle->wide && opts->no_symmetry)
 		return puzzle_need_system(puzzle, "to search without symmetry",
 					  diag);
+	if (puzzle->wide && !opts->max_plans &&
+	    opts->method != RIVER_METHOD_LAYERS &&
+	    orbit_fits(&puzzle->model, puzzle->tuples))
+		return solve_wide(out, puzzle, opts, diag);
 	if (puzzle->places)
 		return solve_places(out, puzzle, NULL, opts, diag);
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
