@@ -4,8 +4,10 @@
  * (a plan, the count of the optimal plans, the plans themselves, from a
  * given state).  river_solve is search_solve from the start.
  *
- *   places, boats, or wide   the place search (search/places.h); a
- *   (over 63 people)         wide puzzle as two places, by orbits
+ *   wide (over 63 people)    fewest and count: the orbits of its
+ *                            couples (solve/orbit.h), where they fit;
+ *                            else as a puzzle of two places
+ *   places or boats          the place search (search/places.h)
  *   couples, fewest          the orbits, when they fit; else the queue
  *                            or the count over canonical states
  *   counting, least time     the count (solve/count.h)
