@@ -249,7 +249,8 @@ static bool sort_unique(struct loads *l)
 	size_t i, kept = 0;
 	bool repeats = false;
 
-	qsort(l->delta, l->n, sizeof *l->delta, cmp_state);
+	if (l->n > 1) /* (delta may be NULL when there are none) */
+		qsort(l->delta, l->n, sizeof *l->delta, cmp_state);
 	for (i = 0; i < l->n; i++) {
 		if (kept && l->delta[kept - 1] == l->delta[i]) {
 			repeats = true;
