@@ -522,7 +522,7 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states)
 		const struct crossing *c = &r->steps[k];
 		bool right = state_boat_right(sys, s);
 		unsigned passengers = 0;
-		bool legal;
+		state_t next;
 
 		v->step = k + 1;
 		if (c->dir != 0 && (c->dir > 0) == right) {
@@ -562,17 +562,13 @@ static void replay(const struct reader *r, river_verdict *v, state_t *states)
 				 "the boat cannot cross empty");
 			return;
 		}
-		{
-			state_t next = system_successor(sys, s,
-				state_cross(sys, s, system_load_delta(sys, c->count) |
-						       sys->boat));
-
-			legal = plan_check_step(sys, s, next, &t, v->reason,
-						sizeof v->reason);
-			if (!legal)
-				return;
-			s = next;
-		}
+		next = system_successor(sys, s,
+			state_cross(sys, s, system_load_delta(sys, c->count) |
+					       sys->boat));
+		if (!plan_check_step(sys, s, next, &t, v->reason,
+				     sizeof v->reason))
+			return;
+		s = next;
 		if (states)
 			states[k + 1] = s;
 		v->crossings = k + 1;
