@@ -6,9 +6,17 @@
 #
 # From the environment: FUZZ_CC (clang), FUZZ_SECONDS (per target),
 # FUZZ_TARGETS (which, by default all), FUZZ_FLAGS (more libFuzzer
-# options), FUZZ_SEEDS_TARGET (folders of seed inputs), srcdir.  New inputs go to tests/fuzz/run/TARGET in the build
-# folder, crashes to tests/fuzz/run/TARGET-crash-*; the corpus in the
-# source tree is only read.
+# options), FUZZ_SEEDS_TARGET (folders of seed inputs), srcdir.  New
+# inputs go to tests/fuzz/run/TARGET in the build folder, crashes to
+# tests/fuzz/run/TARGET-crash-*; the corpus in the source tree is only
+# read.
+#
+# With FUZZ_MERGE=1 (make fuzz-merge) it runs nothing new: it rewrites
+# each target's corpus in the source tree as the fewest of its inputs
+# and of those in tests/fuzz/run/TARGET that reach every edge of the
+# code they reach that the seeds do not (libFuzzer's -merge=1 without
+# hit counts, -use_counters=0), so that the corpus replays fast in every
+# build and a fuzzing run starts from it at once.
 
 # Flags and lists of objects are split into words on purpose.
 # shellcheck disable=SC2086
@@ -78,16 +86,47 @@ fi
 
 # The targets read bundled puzzles from $srcdir/puzzles.
 export srcdir
+
+# The seeds of target $1, one argument each.
+seed_folders() {
+	for d in $(eval echo "\${FUZZ_SEEDS_$1:-}"); do
+		printf '%s\n' "$srcdir/$d"
+	done
+}
+
+if [ "${FUZZ_MERGE:-0}" = 1 ]; then
+	for t in $targets; do
+		merged=$build/merge-$t
+		rm -rf "$merged"
+		mkdir -p "$merged" "$run/$t"
+		# The seeds go first, so what the merge adds to them is
+		# what reaches code they do not.
+		for d in $(seed_folders "$t"); do
+			find "$d" -type f | while read -r f; do
+				cp "$f" "$merged/seed-$(echo "$f" | cksum | cut -d' ' -f1)"
+			done
+		done
+		"tests/fuzz/fuzz-$t" -merge=1 -use_counters=0 -timeout=25 \
+			-rss_limit_mb=2560 "$merged" "$srcdir/tests/fuzz/corpus/$t" \
+			"$run/$t" >"$run/$t-merge.log" 2>&1 || {
+			tail -n 40 "$run/$t-merge.log"
+			die "the merge of $t's corpus failed"
+		}
+		rm -f "$merged"/seed-*
+		rm -rf "$srcdir/tests/fuzz/corpus/$t"
+		mv "$merged" "$srcdir/tests/fuzz/corpus/$t"
+		echo "=== fuzz-$t's corpus: $(ls "$srcdir/tests/fuzz/corpus/$t" | wc -l) inputs"
+	done
+	exit 0
+fi
+
 status=0
 for t in $targets; do
 	mkdir -p "$run/$t"
 	dict=
 	[ -f "$srcdir/tests/fuzz/$t.dict" ] && dict=-dict=$srcdir/tests/fuzz/$t.dict
 	echo "=== fuzz-$t for $seconds s"
-	seeds=
-	for d in $(eval echo "\${FUZZ_SEEDS_$t:-}"); do
-		seeds="$seeds $srcdir/$d"
-	done
+	seeds=$(seed_folders "$t")
 	"tests/fuzz/fuzz-$t" -max_total_time="$seconds" -timeout=25 \
 		-rss_limit_mb=2560 -print_final_stats=1 \
 		-artifact_prefix="$run/$t-" $dict ${FUZZ_FLAGS:-} \
