@@ -525,30 +525,13 @@ static int audit_plain(void *ctx, const unsigned *right)
 	return audit_key(a, key_of(a->o, right, !a->right[a->o->m->n_items]));
 }
 
-/* The most loads of every size whose orbits the checking mode compares
- * from one orbit: beyond, only the walk's own loads are checked. */
-#define AUDIT_MOST_LOADS 200000
-
-/* Loads of at most seats of n items, saturating past AUDIT_MOST_LOADS. */
-static unsigned long long loads_of_up_to(unsigned n, unsigned seats)
-{
-	unsigned long long total = 0, c = 1;
-	unsigned k;
-
-	for (k = 1; k <= seats && k <= n && total <= AUDIT_MOST_LOADS; k++) {
-		c = c * (n - k + 1) / k;
-		total += c;
-	}
-	return total;
-}
-
 /* Every load the walk takes from key is legal and reaches the orbit it
  * says; and, where the loads are few enough to try each, the orbits
  * they reach are those of every load the plain meaning allows. */
 static int audit_orbit_loads(struct orbit *o, uint64_t key)
 {
 	const struct model *m = o->m;
-	unsigned right[MODEL_MAX_ITEMS + 1], bank = 0;
+	unsigned right[MODEL_MAX_ITEMS + 1], before[MODEL_MAX_ITEMS];
 	struct audit_keys walked = {o, key, right, {NULL, 0, 0}};
 	struct audit_keys plain = {o, key, right, {NULL, 0, 0}};
 	struct plan_track track;
@@ -559,12 +542,12 @@ static int audit_orbit_loads(struct orbit *o, uint64_t key)
 	for (i = 0; i <= m->n_items; i++)
 		right[i] = o->row[i];
 	for (i = 0; i < m->n_items; i++)
-		bank += right[i] == right[m->n_items];
+		before[i] = right[m->n_items] ? right[i]
+					      : m->items[i].copies - right[i];
 	memset(o->take, 0, o->n_moves * sizeof *o->take);
 	rc = walk(o, key, 0, m->seats, 0, 0, false, false, audit_walked,
 		  &walked);
-	if (rc == RIVER_OK &&
-	    loads_of_up_to(bank, m->seats) <= AUDIT_MOST_LOADS) {
+	if (rc == RIVER_OK && !audit_too_many_loads(m, before)) {
 		plan_track_init(&track);
 		rc = audit_model_successors(m, right, right[m->n_items],
 					    &track, AUDIT_ANY_BANKS,

@@ -184,9 +184,12 @@ int audit_model_successors(const struct model *m, const unsigned *right,
 	return loads_at(&p, 0, m->seats, false);
 }
 
-/* The most loads the checking mode tries one by one from a state:
- * beyond, it checks the walk's own loads only. */
+/* The most loads the checking mode tries one by one from a state, and
+ * the most rule conditions it reads doing so (each load's plain
+ * meaning reads every rule): beyond either, it checks the walk's own
+ * loads only. */
 #define AUDIT_MOST_LOADS 200000
+#define AUDIT_MOST_RULE_READS (1ULL << 24)
 
 /* How many loads of at most seats copies the before[i] copies of each
  * of n items make, past AUDIT_MOST_LOADS counted as one more. */
@@ -215,6 +218,15 @@ static unsigned long long loads_to_try(const unsigned *before, size_t n,
 	for (s = 1; s <= most; s++)
 		total += ways[s];
 	return total;
+}
+
+bool audit_too_many_loads(const struct model *m, const unsigned *before)
+{
+	unsigned long long most = AUDIT_MOST_RULE_READS / (m->n_rules + 1);
+
+	if (most > AUDIT_MOST_LOADS)
+		most = AUDIT_MOST_LOADS;
+	return loads_to_try(before, m->n_items, m->seats) > most;
 }
 
 /* A successor of from in the concrete system c, made sys's state. */
@@ -272,8 +284,7 @@ static bool too_many_loads(const struct system *sys, state_t from)
 
 	for (i = 0; i < c->model->n_items; i++)
 		before[i] = state_count(c, from, i, right);
-	return loads_to_try(before, c->model->n_items, c->model->seats) >
-	       AUDIT_MOST_LOADS;
+	return audit_too_many_loads(c->model, before);
 }
 
 static int plain_successors(const struct system *sys, state_t from,

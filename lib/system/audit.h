@@ -50,9 +50,15 @@ int audit_model_successors(const struct model *m, const unsigned *right,
  * load from the boat's bank that model_crossing_legal allows, with both
  * banks after it safe (with departing_only, the bank the boat leaves
  * only).  RIVER_OK, RIVER_ENOMEM, or RIVER_ETOOBIG when the loads
- * from from are too many to try one by one (more than 200,000). */
+ * from from are too many to try one by one (audit_too_many_loads). */
 int audit_successors(const struct system *sys, state_t from,
 		     bool departing_only, struct loads *out);
+
+/* Are the loads from a bank holding before[i] copies of each item of
+ * m too many for the checking mode to try one by one: more than
+ * 200,000, or more than 2^24 rule conditions read in all?  Beyond, it
+ * checks the walk's own loads only. */
+bool audit_too_many_loads(const struct model *m, const unsigned *before);
 
 /* Check the loads a walk gave from from (system_loads when safe is
  * false, system_safe_loads when true) against the plain meaning.
