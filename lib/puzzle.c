@@ -15,6 +15,7 @@
 #include "search/places.h"
 #include "parse/parse.h"
 #include "util/buf.h"
+#include "util/grow.h"
 #include "util/stop.h"
 
 /* Larger texts are not puzzles; refusing them early keeps a mistaken
@@ -431,29 +432,18 @@ int river_puzzle_load_string_opts(river_puzzle **out, const char *text,
 static int read_all(FILE *f, const struct source *src, char **text,
 		    size_t *len, river_diag *diag)
 {
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
+	size_t cap = 0, n = 0, got;
+	char *buf = NULL;
 
-	while (buf) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (got == 0 || n > PUZZLE_MAX_FILE_BYTES)
-			break;
-		if (n == cap) {
-			char *bigger = realloc(buf, cap * 2);
-
-			if (!bigger) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = bigger;
-			cap *= 2;
+	do {
+		if (array_grow(&buf, &cap, n + 4096, 1) != RIVER_OK) {
+			free(buf);
+			return diag_set(diag, RIVER_ENOMEM, src, NULL,
+					"out of memory");
 		}
-	}
-	if (!buf)
-		return diag_set(diag, RIVER_ENOMEM, src, NULL, "out of memory");
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got != 0 && n <= PUZZLE_MAX_FILE_BYTES);
 	if (ferror(f)) {
 		int err = errno;
 

@@ -8,6 +8,7 @@
 #include "engine/answer.h"
 #include "search/places.h"
 #include "util/json.h"
+#include "util/grow.h"
 
 /* A name -> value table, sorted for lookup. */
 struct value {
@@ -34,15 +35,8 @@ static int table_add(struct table *t, const char *name, size_t len,
 {
 	char *copy;
 
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct value *v = realloc(t->v, cap * sizeof *v);
-
-		if (!v)
-			return RIVER_ENOMEM;
-		t->v = v;
-		t->cap = cap;
-	}
+	if (array_grow(&t->v, &t->cap, t->n + 1, sizeof *t->v) != RIVER_OK)
+		return RIVER_ENOMEM;
 	copy = malloc(len + 1);
 	if (!copy)
 		return RIVER_ENOMEM;

@@ -21,16 +21,24 @@
 #include "export/export.h"
 #include "export/linear.h"
 #include "util/hash.h"
+#include "util/index.h"
+#include "util/grow.h"
 
-/* The biases being summed: linear ones by variable, quadratic ones in
- * an open-addressing table keyed by the variable pair. */
+/* A quadratic bias and its pair of variables, i << 32 | j with i < j. */
+struct interaction {
+	uint64_t pair;
+	double bias;
+};
+
+/* The biases being summed: linear ones by variable, quadratic ones by
+ * the variable pair (indexed). */
 struct qubo {
 	struct linear vars; /* the binary variables, by label */
 	double *linear;
 	size_t cap_linear;
-	uint64_t *keys;     /* (i << 32 | j) + 1, i < j; 0 when free */
-	double *biases;
-	size_t cap, count;
+	struct interaction *quad;
+	size_t n_quad, cap_quad;
+	struct hash_index index; /* of quad, by pair */
 	double offset;
 	bool failed;
 };
@@ -50,55 +58,36 @@ static size_t qubo_var(struct qubo *q, const char *label)
 		return v;
 	}
 	if (v >= q->cap_linear) {
-		size_t cap = q->cap_linear ? q->cap_linear * 2 : 256;
-		double *l = realloc(q->linear, cap * sizeof *l);
+		size_t old = q->cap_linear;
 
-		if (!l) {
+		if (array_grow(&q->linear, &q->cap_linear, v + 1,
+			       sizeof *q->linear) != RIVER_OK) {
 			q->failed = true;
 			return SIZE_MAX;
 		}
-		memset(l + q->cap_linear, 0, (cap - q->cap_linear) * sizeof *l);
-		q->linear = l;
-		q->cap_linear = cap;
+		memset(q->linear + old, 0,
+		       (q->cap_linear - old) * sizeof *q->linear);
 	}
 	return v;
 }
 
-static bool qubo_grow(struct qubo *q)
+struct pair_key {
+	const struct qubo *q;
+	uint64_t pair;
+};
+
+static bool same_pair(const void *ctx, size_t k)
 {
-	size_t cap = q->cap ? q->cap * 2 : 4096, i;
-	uint64_t *keys = calloc(cap, sizeof *keys);
-	double *biases = calloc(cap, sizeof *biases);
+	const struct pair_key *key = ctx;
 
-	if (!keys || !biases) {
-		free(keys);
-		free(biases);
-		q->failed = true;
-		return false;
-	}
-	for (i = 0; i < q->cap; i++) {
-		size_t j;
-
-		if (!q->keys[i])
-			continue;
-		for (j = hash_slot(q->keys[i], cap);
-		     keys[j]; j = (j + 1) & (cap - 1))
-			;
-		keys[j] = q->keys[i];
-		biases[j] = q->biases[i];
-	}
-	free(q->keys);
-	free(q->biases);
-	q->keys = keys;
-	q->biases = biases;
-	q->cap = cap;
-	return true;
+	return key->q->quad[k].pair == key->pair;
 }
 
 static void add_quadratic(struct qubo *q, size_t a, size_t b, double bias)
 {
-	uint64_t key;
-	size_t j;
+	struct pair_key key;
+	uint64_t h;
+	size_t k, at = 0;
 
 	if (a > b) {
 		size_t t = a;
@@ -106,17 +95,23 @@ static void add_quadratic(struct qubo *q, size_t a, size_t b, double bias)
 		a = b;
 		b = t;
 	}
-	key = ((uint64_t)a << 32 | b) + 1;
-	if ((q->count + 1) * 2 > q->cap && !qubo_grow(q))
+	key.q = q;
+	key.pair = (uint64_t)a << 32 | b;
+	h = hash_words(&key.pair, 1);
+	if (hash_index_reserve(&q->index, q->n_quad + 1) != RIVER_OK ||
+	    array_grow(&q->quad, &q->cap_quad, q->n_quad + 1,
+		       sizeof *q->quad) != RIVER_OK) {
+		q->failed = true;
 		return;
-	for (j = hash_slot(key, q->cap);
-	     q->keys[j] && q->keys[j] != key; j = (j + 1) & (q->cap - 1))
-		;
-	if (!q->keys[j]) {
-		q->keys[j] = key;
-		q->count++;
 	}
-	q->biases[j] += bias;
+	k = hash_index_find(&q->index, h, same_pair, &key, &at);
+	if (k == HASH_INDEX_NONE) {
+		k = q->n_quad++;
+		q->quad[k].pair = key.pair;
+		q->quad[k].bias = 0;
+		hash_index_put(&q->index, at, h, k);
+	}
+	q->quad[k].bias += bias;
 }
 
 /* The binary digits of an integer 0..upper: weights 1, 2, 4, ... with
@@ -427,16 +422,10 @@ static void expand(struct xrow *r, const struct linear *lin,
 				return;
 			}
 		}
-		if (r->n == r->cap) {
-			size_t cap = r->cap ? r->cap * 2 : 16;
-			struct lin_term *t = realloc(r->t, cap * sizeof *t);
-
-			if (!t) {
-				r->failed = true;
-				return;
-			}
-			r->t = t;
-			r->cap = cap;
+		if (array_grow(&r->t, &r->cap, r->n + 1, sizeof *r->t) !=
+		    RIVER_OK) {
+			r->failed = true;
+			return;
 		}
 		r->t[r->n].var = v;
 		r->t[r->n].coef = coef;
@@ -797,9 +786,10 @@ static int add_rows(struct qubo *q, const struct linear *lin,
 	return rc;
 }
 
-static int by_key(const void *a, const void *b)
+static int by_pair(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t x = ((const struct interaction *)a)->pair;
+	uint64_t y = ((const struct interaction *)b)->pair;
 
 	return (x > y) - (x < y);
 }
@@ -815,17 +805,17 @@ static void put_number(struct buf *o, double x)
 static void write_json(struct export_ctx *ctx, struct buf *o, struct qubo *q)
 {
 	size_t n = q->vars.n_vars, i, k = 0, m = 0;
-	uint64_t *order = malloc((q->count + 1) * sizeof *order);
+	struct interaction *order = malloc((q->n_quad + 1) * sizeof *order);
 
 	if (!order) {
 		q->failed = true;
 		return;
 	}
 	/* Interactions in a fixed order (by pair), each with its bias. */
-	for (i = 0; i < q->cap; i++)
-		if (q->keys[i] && q->biases[i] != 0)
-			order[m++] = q->keys[i];
-	qsort(order, m, sizeof *order, by_key);
+	for (i = 0; i < q->n_quad; i++)
+		if (q->quad[i].bias != 0)
+			order[m++] = q->quad[i];
+	qsort(order, m, sizeof *order, by_pair);
 	buf_printf(o, "{\"type\": \"BinaryQuadraticModel\", "
 		      "\"version\": {\"bqm_schema\": \"3.0.0\"}, "
 		      "\"use_bytes\": false, \"index_type\": \"int32\", "
@@ -846,22 +836,17 @@ static void write_json(struct export_ctx *ctx, struct buf *o, struct qubo *q)
 	}
 	buf_puts(o, "],\n \"quadratic_biases\": [");
 	for (k = 0; k < m; k++) {
-		size_t j;
-
-		for (j = hash_slot(order[k], q->cap);
-		     q->keys[j] != order[k]; j = (j + 1) & (q->cap - 1))
-			;
 		buf_puts(o, k ? ", " : "");
-		put_number(o, q->biases[j]);
+		put_number(o, order[k].bias);
 	}
 	buf_puts(o, "],\n \"quadratic_head\": [");
 	for (k = 0; k < m; k++)
 		buf_printf(o, "%s%llu", k ? ", " : "",
-			   (unsigned long long)((order[k] - 1) >> 32));
+			   (unsigned long long)(order[k].pair >> 32));
 	buf_puts(o, "],\n \"quadratic_tail\": [");
 	for (k = 0; k < m; k++)
 		buf_printf(o, "%s%llu", k ? ", " : "",
-			   (unsigned long long)((order[k] - 1) & 0xFFFFFFFFu));
+			   (unsigned long long)(order[k].pair & 0xFFFFFFFFu));
 	buf_puts(o, "]}\n");
 	free(order);
 }
@@ -874,9 +859,8 @@ static double largest(const struct qubo *q)
 
 	for (i = 0; i < q->vars.n_vars; i++)
 		most = fmax(most, fabs(q->linear[i]));
-	for (i = 0; i < q->cap; i++)
-		if (q->keys[i])
-			most = fmax(most, fabs(q->biases[i]));
+	for (i = 0; i < q->n_quad; i++)
+		most = fmax(most, fabs(q->quad[i].bias));
 	return most;
 }
 
@@ -964,7 +948,7 @@ int export_bqm(struct export_ctx *ctx)
 	linear_release(&lin);
 	linear_release(&q.vars);
 	free(q.linear);
-	free(q.keys);
-	free(q.biases);
+	free(q.quad);
+	hash_index_release(&q.index);
 	return rc;
 }

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "river.h"
 #include "util/buf.h"
 #include "util/grow.h"
 #include "util/hash.h"
+#include "util/index.h"
 
 void linear_init(struct linear *m)
 {
@@ -25,7 +27,7 @@ void linear_release(struct linear *m)
 		free(m->rows[i].name);
 	free(m->objective.name);
 	free(m->vars);
-	free(m->index);
+	hash_index_release(&m->index);
 	free(m->terms);
 	free(m->rows);
 	linear_init(m);
@@ -41,60 +43,40 @@ static bool grow(struct linear *m, void **array, size_t n, size_t *cap,
 	return false;
 }
 
-static bool rehash(struct linear *m)
+struct linear_name {
+	const struct linear *m;
+	const char *name;
+};
+
+static bool same_name(const void *ctx, size_t var)
 {
-	size_t cap = m->cap_index ? m->cap_index * 2 : 1024, i;
-	size_t *index = calloc(cap, sizeof *index);
+	const struct linear_name *k = ctx;
 
-	if (!index) {
-		m->failed = true;
-		return false;
-	}
-	for (i = 0; i < m->n_vars; i++) {
-		size_t j = hash_string(m->vars[i].name) & (cap - 1);
-
-		while (index[j])
-			j = (j + 1) & (cap - 1);
-		index[j] = i + 1;
-	}
-	free(m->index);
-	m->index = index;
-	m->cap_index = cap;
-	return true;
-}
-
-/* Where name is in the index, or the free slot where it would go. */
-static size_t slot(const struct linear *m, const char *name)
-{
-	size_t j;
-
-	for (j = hash_string(name) & (m->cap_index - 1); m->index[j];
-	     j = (j + 1) & (m->cap_index - 1))
-		if (strcmp(m->vars[m->index[j] - 1].name, name) == 0)
-			break;
-	return j;
+	return strcmp(k->m->vars[var].name, k->name) == 0;
 }
 
 size_t linear_find(const struct linear *m, const char *name)
 {
-	size_t j;
+	struct linear_name k = {m, name};
 
-	if (!m->cap_index)
-		return SIZE_MAX;
-	j = slot(m, name);
-	return m->index[j] ? m->index[j] - 1 : SIZE_MAX;
+	return hash_index_find(&m->index, hash_string(name), same_name, &k,
+			       NULL);
 }
 
 size_t linear_var(struct linear *m, const char *name)
 {
-	size_t j;
+	struct linear_name k = {m, name};
+	uint64_t h = hash_string(name);
+	size_t j = 0, var;
 	char *copy;
 
-	if ((m->n_vars + 1) * 2 > m->cap_index && !rehash(m))
+	if (hash_index_reserve(&m->index, m->n_vars + 1) != RIVER_OK) {
+		m->failed = true;
 		return SIZE_MAX;
-	j = slot(m, name);
-	if (m->index[j])
-		return m->index[j] - 1;
+	}
+	var = hash_index_find(&m->index, h, same_name, &k, &j);
+	if (var != HASH_INDEX_NONE)
+		return var;
 	if (!grow(m, (void **)&m->vars, m->n_vars, &m->cap_vars,
 		  sizeof *m->vars))
 		return SIZE_MAX;
@@ -106,8 +88,8 @@ size_t linear_var(struct linear *m, const char *name)
 	m->vars[m->n_vars].name = copy;
 	m->vars[m->n_vars].upper = 1;
 	m->vars[m->n_vars].integer = false;
-	m->index[j] = ++m->n_vars;
-	return m->n_vars - 1;
+	hash_index_put(&m->index, j, h, m->n_vars);
+	return m->n_vars++;
 }
 
 void linear_integer(struct linear *m, const char *name, long upper)

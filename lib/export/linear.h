@@ -1,11 +1,13 @@
 /* The constrained model as data: variables, linear rows and a linear
- * objective.  lp.c builds it; the LP, Ocean and BQM writers each print
+ * objective.  cqm.c builds it; the LP, Ocean and BQM writers each print
  * it their own way, so the three formats cannot drift apart. */
 #ifndef RIVER_LINEAR_H
 #define RIVER_LINEAR_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "util/index.h"
 
 struct lin_var {
 	char *name;
@@ -32,8 +34,7 @@ struct lin_row {
 struct linear {
 	struct lin_var *vars;
 	size_t n_vars, cap_vars;
-	size_t *index;    /* open-addressing table of var numbers + 1 */
-	size_t cap_index;
+	struct hash_index index; /* of vars, by name */
 	struct lin_term *terms;
 	size_t n_terms, cap_terms;
 	struct lin_row *rows;
@@ -41,7 +42,7 @@ struct linear {
 	struct lin_row objective; /* minimised; its name is NULL until set */
 	bool failed;              /* out of memory somewhere */
 	/* 0, or the step of a template: its names say {s} for this step
-	 * and {p} for the one before (lp.c names them). */
+	 * and {p} for the one before (cqm.c names them). */
 	unsigned step;
 };
 
@@ -69,7 +70,7 @@ struct buf;
 void linear_put_terms(struct buf *o, const struct linear *m,
 		      const struct lin_row *r, const char *wrap);
 
-/* The parts of the model made of conditions (lp.c), each a row or a
+/* The parts of the model made of conditions (cqm.c), each a row or a
  * few at every step, which a program that loops over the steps itself
  * (the Ocean program) makes from a template of one step. */
 enum lin_part {

@@ -7,7 +7,7 @@
  * top (the horizon, the boat, the items, the start and the goal), each
  * rule as its rows for one step, and functions that build the model
  * with loops over the steps and the items.  The physics is written out
- * in Python, as lp.c writes it; the rules' rows are lp.c's templates
+ * in Python, as cqm.c builds it; the rules' rows are cqm.c's templates
  * (export_linear_part), so that the linearisation has one owner.  Run
  * with --lp, the program prints what its loops build, which
  * tests/models.sh compares with the LP model. */

@@ -16,8 +16,10 @@
 #include "system/tuples.h"
 #include "util/diag.h"
 #include "util/hash.h"
+#include "util/index.h"
 #include "util/saturate.h"
 #include "util/stop.h"
+#include "util/grow.h"
 
 /* The most states the search keeps: node numbers are 32 bits. */
 #define PLACES_MAX_NODES (UINT32_C(1) << 31)
@@ -107,8 +109,7 @@ struct keyset {
 	size_t K;
 	uint64_t *keys;
 	size_t n, cap;
-	uint32_t *table;     /* UINT32_MAX: empty */
-	size_t tcap;
+	struct hash_index index;
 };
 
 /* What the crossing's meaning said of a leg: legal or not, and what it
@@ -587,41 +588,30 @@ static unsigned long long orbit_states(const struct psearch *s,
 static void keyset_release(struct keyset *ks)
 {
 	free(ks->keys);
-	free(ks->table);
+	hash_index_release(&ks->index);
 }
 
-static int keyset_grow_table(struct keyset *ks)
-{
-	size_t cap = ks->tcap ? ks->tcap * 2 : 1024, k, j;
-	uint32_t *t = malloc(cap * sizeof *t);
+struct keyset_probe {
+	const struct keyset *ks;
+	const uint64_t *key;
+};
 
-	if (!t)
-		return RIVER_ENOMEM;
-	memset(t, 0xFF, cap * sizeof *t);
-	for (k = 0; k < ks->n; k++) {
-		j = hash_words(&ks->keys[k * ks->K], ks->K) & (cap - 1);
-		while (t[j] != UINT32_MAX)
-			j = (j + 1) & (cap - 1);
-		t[j] = (uint32_t)k;
-	}
-	free(ks->table);
-	ks->table = t;
-	ks->tcap = cap;
-	return RIVER_OK;
+static bool same_keys(const void *ctx, size_t k)
+{
+	const struct keyset_probe *p = ctx;
+
+	return memcmp(&p->ks->keys[k * p->ks->K], p->key,
+		      p->ks->K * sizeof *p->key) == 0;
 }
 
-/* The number of key in ks, or UINT32_MAX with *slot where it would go. */
-static uint32_t keyset_find(const struct keyset *ks, const uint64_t *key,
-			    size_t *slot)
+/* The number of key in ks, or UINT32_MAX. */
+static uint32_t keyset_find(const struct keyset *ks, const uint64_t *key)
 {
-	size_t j = hash_words(key, ks->K) & (ks->tcap - 1);
+	struct keyset_probe p = {ks, key};
+	size_t k = hash_index_find(&ks->index, hash_words(key, ks->K),
+				   same_keys, &p, NULL);
 
-	for (; ks->table[j] != UINT32_MAX; j = (j + 1) & (ks->tcap - 1))
-		if (memcmp(&ks->keys[(size_t)ks->table[j] * ks->K], key,
-			   ks->K * sizeof *key) == 0)
-			return ks->table[j];
-	*slot = j;
-	return UINT32_MAX;
+	return k == HASH_INDEX_NONE ? UINT32_MAX : (uint32_t)k;
 }
 
 /* The number of key, added (*added) when new; RIVER_ENOMEM, or
@@ -629,28 +619,27 @@ static uint32_t keyset_find(const struct keyset *ks, const uint64_t *key,
 static int keyset_add(struct keyset *ks, const uint64_t *key, size_t limit,
 		      uint32_t *index, bool *added)
 {
-	size_t slot = 0;
-	int rc;
+	struct keyset_probe p = {ks, key};
+	uint64_t h = hash_words(key, ks->K);
+	size_t slot = 0, k;
 
-	if ((ks->n + 1) * 2 > ks->tcap && (rc = keyset_grow_table(ks)) != RIVER_OK)
-		return rc;
-	*index = keyset_find(ks, key, &slot);
-	*added = *index == UINT32_MAX;
-	if (!*added)
+	*index = UINT32_MAX;
+	*added = false;
+	if (hash_index_reserve(&ks->index, ks->n + 1) != RIVER_OK)
+		return RIVER_ENOMEM;
+	k = hash_index_find(&ks->index, h, same_keys, &p, &slot);
+	if (k != HASH_INDEX_NONE) {
+		*index = (uint32_t)k;
 		return RIVER_OK;
+	}
+	*added = true;
 	if ((limit && ks->n >= limit) || ks->n >= PLACES_MAX_NODES)
 		return RIVER_ELIMIT;
-	if (ks->n == ks->cap) {
-		size_t cap = ks->cap ? ks->cap * 2 : 1024;
-		uint64_t *keys = realloc(ks->keys, cap * ks->K * sizeof *keys);
-
-		if (!keys)
-			return RIVER_ENOMEM;
-		ks->keys = keys;
-		ks->cap = cap;
-	}
+	if (array_grow(&ks->keys, &ks->cap, ks->n + 1,
+		       ks->K * sizeof *ks->keys) != RIVER_OK)
+		return RIVER_ENOMEM;
 	memcpy(&ks->keys[ks->n * ks->K], key, ks->K * sizeof *key);
-	ks->table[slot] = (uint32_t)ks->n;
+	hash_index_put(&ks->index, slot, h, ks->n);
 	*index = (uint32_t)ks->n++;
 	return RIVER_OK;
 }
@@ -664,15 +653,9 @@ static int lookup(struct psearch *s, const uint64_t *key, uint32_t *node,
 
 	if (rc != RIVER_OK || !*added)
 		return rc;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 1024;
-		struct node *nodes = realloc(s->nodes, cap * sizeof *nodes);
-
-		if (!nodes)
-			return RIVER_ENOMEM;
-		s->nodes = nodes;
-		s->cap = cap;
-	}
+	if (array_grow(&s->nodes, &s->cap, s->n + 1, sizeof *s->nodes) !=
+	    RIVER_OK)
+		return RIVER_ENOMEM;
 	memset(&s->nodes[s->n], 0, sizeof s->nodes[s->n]);
 	s->n++;
 	s->keys = s->states.keys;
@@ -823,15 +806,9 @@ static int leg_legal(struct psearch *s, const struct expansion *x,
 	rc = keyset_add(&s->legs, key, 0, &k, &added);
 	if (rc != RIVER_OK)
 		return rc;
-	if (added && s->legs.n > s->legs_cap) {
-		size_t cap = s->legs.cap;
-		struct leg_verdict *l = realloc(s->leg, cap * sizeof *l);
-
-		if (!l)
-			return RIVER_ENOMEM;
-		s->leg = l;
-		s->legs_cap = cap;
-	}
+	if (added && array_grow(&s->leg, &s->legs_cap, s->legs.n,
+				sizeof *s->leg) != RIVER_OK)
+		return RIVER_ENOMEM;
 	v = &s->leg[k];
 	if (added || s->audit) {
 		bool ok;
@@ -946,15 +923,9 @@ static int place_safe(struct psearch *s, const struct expansion *x,
 	rc = keyset_add(&s->contents, key, 0, &v, &added);
 	if (rc != RIVER_OK)
 		return rc;
-	if (added && s->contents.n > s->content_cap) {
-		size_t cap = s->contents.cap;
-		unsigned char *f = realloc(s->content_safe, cap);
-
-		if (!f)
-			return RIVER_ENOMEM;
-		s->content_safe = f;
-		s->content_cap = cap;
-	}
+	if (added && array_grow(&s->content_safe, &s->content_cap,
+				s->contents.n, 1) != RIVER_OK)
+		return RIVER_ENOMEM;
 	if (added) {
 		for (i = 0; i < m->n_items; i++)
 			count[i] = row[i * s->P + p];
@@ -1301,15 +1272,10 @@ static int heap_push(struct psearch *s, uint32_t v)
 	e.tie = s->counting ? nv->dist : ~nv->dist;
 	e.node = v;
 
-	if (s->heap_n == s->heap_cap) {
-		size_t cap = s->heap_cap ? s->heap_cap * 2 : 1024;
-		struct heap_entry *h = realloc(s->heap, cap * sizeof *h);
-
-		if (!h)
-			return RIVER_ENOMEM;
-		s->heap = h;
-		s->heap_cap = cap;
-	}
+	if (s->heap_n == s->heap_cap &&
+	    array_grow(&s->heap, &s->heap_cap, s->heap_n + 1,
+		       sizeof *s->heap) != RIVER_OK)
+		return RIVER_ENOMEM;
 	i = s->heap_n++;
 	while (i > 0 && heap_before(&e, &s->heap[(i - 1) / 2])) {
 		s->heap[i] = s->heap[(i - 1) / 2];
@@ -1587,19 +1553,15 @@ struct enumeration {
 static uint32_t node_of(struct psearch *s, const unsigned *row,
 			const struct plan_track *t)
 {
-	size_t slot;
-
 	pack(s, row, t, s->key);
-	return keyset_find(&s->states, s->key, &slot);
+	return keyset_find(&s->states, s->key);
 }
 
 /* The node of the row a load made (row_safe packed it), or UINT32_MAX. */
 static uint32_t node_reached(struct psearch *s, const struct plan_track *t)
 {
-	size_t slot;
-
 	pack_canon(s, t, s->key);
-	return keyset_find(&s->states, s->key, &slot);
+	return keyset_find(&s->states, s->key);
 }
 
 /* Does the leg to node w keep to an optimal plan from node u? */
@@ -1724,18 +1686,13 @@ static int visit_candidate(struct psearch *s, const unsigned *row,
 	if (e->n_cand - e->first == e->need)
 		return EXPANSION_ENOUGH;
 	if (e->n_cand == e->cap_cand) {
-		size_t cap = e->cap_cand ? e->cap_cand * 2 : 16;
-		unsigned *c = realloc(e->cand, cap * s->W * sizeof *c);
-		struct plan_track *ct;
+		const struct grow_array cols[] = {
+			{&e->cand, s->W * sizeof *e->cand},
+			{&e->cand_t, sizeof *e->cand_t}};
 
-		if (!c)
+		if (arrays_grow(&e->cap_cand, e->n_cand + 1, cols, 2) !=
+		    RIVER_OK)
 			return RIVER_ENOMEM;
-		e->cand = c;
-		ct = realloc(e->cand_t, cap * sizeof *ct);
-		if (!ct)
-			return RIVER_ENOMEM;
-		e->cand_t = ct;
-		e->cap_cand = cap;
 	}
 	memcpy(&e->cand[e->n_cand * s->W], row, s->W * sizeof *row);
 	e->cand_t[e->n_cand++] = *t;
@@ -2580,24 +2537,11 @@ static int add_leg(struct exploration *e, struct places_legs *legs,
 	size_t n = s->m->n_items;
 	struct places_leg *l;
 
-	if (legs->n == legs->cap) {
-		size_t cap = legs->cap ? legs->cap * 2 : 1024;
-		struct places_leg *more = realloc(legs->leg, cap * sizeof *more);
-
-		if (!more)
-			return RIVER_ENOMEM;
-		legs->leg = more;
-		legs->cap = cap;
-	}
-	if (g->loads_n + n > g->loads_cap) {
-		size_t cap = g->loads_cap ? g->loads_cap * 2 : 1024 * (n + 1);
-		unsigned *more = realloc(g->loads, cap * sizeof *more);
-
-		if (!more)
-			return RIVER_ENOMEM;
-		g->loads = more;
-		g->loads_cap = cap;
-	}
+	if (array_grow(&legs->leg, &legs->cap, legs->n + 1,
+		       sizeof *legs->leg) != RIVER_OK ||
+	    array_grow(&g->loads, &g->loads_cap, g->loads_n + n,
+		       sizeof *g->loads) != RIVER_OK)
+		return RIVER_ENOMEM;
 	l = &legs->leg[legs->n++];
 	l->from = e->from;
 	l->to = to;
@@ -2642,15 +2586,9 @@ static int visit_broken(struct psearch *s, const unsigned *row,
 	rc = keyset_add(&e->bad, key, 0, &k, &added);
 	if (rc != RIVER_OK)
 		return rc;
-	if (added && e->bad.n > e->bad_cap) {
-		size_t cap = e->bad.cap;
-		unsigned *more = realloc(g->bad_rows, cap * s->W * sizeof *more);
-
-		if (!more)
-			return RIVER_ENOMEM;
-		g->bad_rows = more;
-		e->bad_cap = cap;
-	}
+	if (added && array_grow(&g->bad_rows, &e->bad_cap, e->bad.n,
+				s->W * sizeof *g->bad_rows) != RIVER_OK)
+		return RIVER_ENOMEM;
 	if (added) {
 		memcpy(&g->bad_rows[k * s->W], row, s->W * sizeof *row);
 		g->n_bad = e->bad.n;
@@ -2745,10 +2683,9 @@ uint32_t places_graph_node(const struct places_graph *g, const unsigned *row,
 {
 	struct psearch *s = g->search;
 	uint64_t key[64];
-	size_t slot;
 
 	pack(s, row, t, key);
-	return keyset_find(&s->states, key, &slot);
+	return keyset_find(&s->states, key);
 }
 
 void places_graph_release(struct places_graph *g)

@@ -25,18 +25,12 @@ struct queue {
 static int queue_push(struct queue *q, state_t s, uint32_t parent)
 {
 	if (q->len == q->cap) {
-		size_t cap = q->cap ? q->cap * 2 : 1024;
-		state_t *st = realloc(q->state, cap * sizeof *st);
-		uint32_t *pa;
+		const struct grow_array cols[] = {
+			{&q->state, sizeof *q->state},
+			{&q->parent, sizeof *q->parent}};
 
-		if (!st)
+		if (arrays_grow(&q->cap, q->len + 1, cols, 2) != RIVER_OK)
 			return RIVER_ENOMEM;
-		q->state = st;
-		pa = realloc(q->parent, cap * sizeof *pa);
-		if (!pa)
-			return RIVER_ENOMEM;
-		q->parent = pa;
-		q->cap = cap;
 	}
 	q->state[q->len] = s;
 	q->parent[q->len] = parent;

@@ -8,6 +8,7 @@
 #include "solve/visited.h"
 #include "util/grow.h"
 #include "util/hash.h"
+#include "util/index.h"
 #include "util/saturate.h"
 
 /* How often (in states taken) the least time looks at the cancel flag
@@ -22,66 +23,39 @@
  * time keeps one heap by (f, g) instead. */
 #define COUNT_MAX_BUCKETS (1u << 16)
 
-/* An open-addressing index of states kept elsewhere: slot j holds a
- * node number + 1 in its low 32 bits and more bits of the state's hash
- * in its high ones (so that most misses never read the state), 0 when
- * free. */
-struct index {
-	uint64_t *slot;
-	size_t cap; /* a power of two, or 0 */
-};
-
-#define NO_NODE SIZE_MAX
+/* The index of states kept elsewhere (util/index.h): entry i is
+ * state[i]. */
+#define NO_NODE HASH_INDEX_NONE
 
 static uint64_t hash_of(state_t s)
 {
 	return hash_words(&s, 1);
 }
 
-static size_t index_find(const struct index *x, const state_t *state, state_t s)
-{
-	uint64_t h = hash_of(s), tag = h & ~(uint64_t)UINT32_MAX;
-	size_t j;
+struct state_key {
+	const state_t *state;
+	state_t s;
+};
 
-	if (!x->cap)
-		return NO_NODE;
-	for (j = (size_t)h & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
-		if ((x->slot[j] & ~(uint64_t)UINT32_MAX) == tag &&
-		    state[(uint32_t)x->slot[j] - 1] == s)
-			return (uint32_t)x->slot[j] - 1;
-	return NO_NODE;
+static bool same_state(const void *ctx, size_t node)
+{
+	const struct state_key *k = ctx;
+
+	return k->state[node] == k->s;
 }
 
-static void index_put(struct index *x, state_t s, size_t node)
+static size_t index_find(const struct hash_index *x, const state_t *state,
+			 state_t s)
 {
-	uint64_t h = hash_of(s);
-	size_t j;
+	struct state_key k = {state, s};
 
-	for (j = (size_t)h & (x->cap - 1); x->slot[j]; j = (j + 1) & (x->cap - 1))
-		;
-	x->slot[j] = (h & ~(uint64_t)UINT32_MAX) | (uint32_t)(node + 1);
+	return hash_index_find(x, hash_of(s), same_state, &k, NULL);
 }
 
-/* Make room for room nodes, the n from first on indexed. */
-static int index_fit(struct index *x, const state_t *state, size_t first,
-		     size_t n, size_t room)
+/* Index node, which holds s, with room made for it beforehand. */
+static void index_put(struct hash_index *x, state_t s, size_t node)
 {
-	size_t cap = x->cap ? x->cap : 4096, i;
-	uint64_t *slot;
-
-	while (cap < 2 * room)
-		cap *= 2;
-	if (cap == x->cap)
-		return RIVER_OK;
-	slot = calloc(cap, sizeof *slot);
-	if (!slot)
-		return RIVER_ENOMEM;
-	free(x->slot);
-	x->slot = slot;
-	x->cap = cap;
-	for (i = first; i < first + n; i++)
-		index_put(x, state[i], i);
-	return RIVER_OK;
+	hash_index_add(x, hash_of(s), node);
 }
 
 /* What a crossing takes, read from its delta: the items it carries (and
@@ -146,7 +120,7 @@ struct dag {
 	const struct trip *trip; /* NULL: each crossing costs 1 */
 	const state_t *state;
 	const unsigned long long *cost;
-	const struct index *idx;
+	const struct hash_index *idx;
 	unsigned long long best;
 	unsigned char *dead; /* per node: no optimal plan goes on from it */
 	struct loads *levels; /* loads per depth, kept across recursion */
@@ -254,7 +228,7 @@ struct levels {
 	uint32_t *parent;
 	size_t n, cap, cap_paths, cap_parent;
 	struct visited seen; /* every state met, rule-breaking ones too */
-	struct index next;   /* the level being filled */
+	struct hash_index next; /* the level being filled */
 	uint64_t *in_next;   /* its states by rank, when the space is small */
 	struct loads loads;
 	unsigned long long limit, tried, broken;
@@ -349,8 +323,7 @@ static int levels_expand(struct levels *l, size_t first, size_t end,
 			rc = levels_push(l, to, paths, u);
 			if (rc != RIVER_OK)
 				return rc;
-			if (index_fit(&l->next, l->state, end, l->n - 1 - end,
-				      l->n - end))
+			if (hash_index_reserve(&l->next, l->n - end))
 				return RIVER_ENOMEM;
 			index_put(&l->next, to, l->n - 1);
 			if (l->in_next) {
@@ -381,24 +354,14 @@ static int levels_run(struct levels *l)
 		return RIVER_OK;
 	}
 	while (first < end) {
-		/* The next level's index, as large as this level needs. */
-		size_t cap = 4096;
-
 		if (array_grow(&l->level, &l->cap_levels, l->n_levels + 2,
 			 sizeof *l->level))
 			return RIVER_ENOMEM;
 		l->level[l->n_levels++] = first;
 
-		while (cap < 2 * (end - first))
-			cap *= 2;
-		if (cap != l->next.cap) {
-			free(l->next.slot);
-			l->next.slot = malloc(cap * sizeof *l->next.slot);
-			l->next.cap = l->next.slot ? cap : 0;
-			if (!l->next.slot)
-				return RIVER_ENOMEM;
-		}
-		memset(l->next.slot, 0, l->next.cap * sizeof *l->next.slot);
+		/* The next level's index, as large as this level needs. */
+		if (hash_index_clear(&l->next, end - first) != RIVER_OK)
+			return RIVER_ENOMEM;
 		rc = levels_expand(l, first, end, depth);
 		if (rc != RIVER_OK)
 			return rc;
@@ -445,11 +408,15 @@ static int levels_plans(const struct levels *l, size_t max,
 			struct count_result *res)
 {
 	struct dag g;
-	struct index idx = {NULL, 0};
+	struct hash_index idx;
 	unsigned long long *cost = malloc(l->n * sizeof *cost);
 	size_t i, d = 0;
-	int rc = cost ? index_fit(&idx, l->state, 0, l->n, l->n)
-		      : RIVER_ENOMEM;
+	int rc;
+
+	hash_index_init(&idx);
+	rc = cost ? hash_index_reserve(&idx, l->n) : RIVER_ENOMEM;
+	for (i = 0; rc == RIVER_OK && i < l->n; i++)
+		index_put(&idx, l->state[i], i);
 
 	for (i = 0; rc == RIVER_OK && i < l->n; i++) {
 		while (d + 1 < l->n_levels && i >= l->level[d + 1])
@@ -465,7 +432,7 @@ static int levels_plans(const struct levels *l, size_t max,
 	if (rc == RIVER_OK)
 		rc = keep_plans(&g, l->n, max, (size_t)res->cost + 2, res);
 	free(cost);
-	free(idx.slot);
+	hash_index_release(&idx);
 	return rc;
 }
 
@@ -537,7 +504,7 @@ static int count_by_levels(const struct system *sys,
 		stop_reached(stop, rc, l.n, diag);
 	loads_release(&l.loads);
 	visited_release(&l.seen);
-	free(l.next.slot);
+	hash_index_release(&l.next);
 	free(l.in_next);
 	free(l.state);
 	free(l.paths);
@@ -854,7 +821,7 @@ struct cheapest {
 	unsigned long long *paths;
 	unsigned char *settled;
 	size_t n, cap, cap_cost, cap_paths, cap_settled;
-	struct index idx;
+	struct hash_index idx;
 	struct bucket *bucket; /* by f modulo n_buckets */
 	size_t n_buckets, queued;
 	unsigned long long f; /* of the states being taken */
@@ -918,7 +885,7 @@ static int cheapest_add(struct cheapest *c, state_t s, unsigned long long g,
 	    array_grow(&c->paths, &c->cap_paths, c->n + 1, sizeof *c->paths) ||
 	    array_grow(&c->settled, &c->cap_settled, c->n + 1, 1))
 		return RIVER_ENOMEM;
-	if (index_fit(&c->idx, c->state, 0, c->n, c->n + 1))
+	if (hash_index_reserve(&c->idx, c->n + 1))
 		return RIVER_ENOMEM;
 	c->state[c->n] = s;
 	c->cost[c->n] = g;
@@ -1135,7 +1102,7 @@ static int count_cheapest(const struct system *sys,
 	free(c.cost);
 	free(c.paths);
 	free(c.settled);
-	free(c.idx.slot);
+	hash_index_release(&c.idx);
 	return rc;
 }
 

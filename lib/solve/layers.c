@@ -53,6 +53,7 @@
 #include "system/audit.h"
 #include "util/diag.h"
 #include "util/saturate.h"
+#include "util/grow.h"
 
 #define CELL_BITS 2
 #define CELLS_PER_WORD 32
@@ -683,15 +684,9 @@ static int number_level(struct layers *l)
 	}
 	if (n != l->level_size)
 		return RIVER_EINTERNAL;
-	if (n > l->cap_paths[p]) {
-		unsigned long long *grown =
-			realloc(l->paths[p], (size_t)n * sizeof *grown);
-
-		if (!grown)
-			return RIVER_ENOMEM;
-		l->paths[p] = grown;
-		l->cap_paths[p] = (size_t)n;
-	}
+	if (array_reserve(&l->paths[p], &l->cap_paths[p], (size_t)n,
+			  sizeof *l->paths[p]) != RIVER_OK)
+		return RIVER_ENOMEM;
 	if (n)
 		memset(l->paths[p], 0, (size_t)n * sizeof *l->paths[p]);
 	return RIVER_OK;
@@ -829,15 +824,13 @@ static int trace(const struct layers *l, uint64_t goal, unsigned depth,
 static int probe_level(struct layers *l, unsigned long long size)
 {
 	struct layers_probe *p = l->probe;
-	unsigned long long *grown;
 
 	if (!p)
 		return RIVER_OK;
-	grown = realloc(p->levels, (p->n_levels + 1) * sizeof *grown);
-	if (!grown)
+	if (array_grow(&p->levels, &p->cap_levels, p->n_levels + 1,
+		       sizeof *p->levels) != RIVER_OK)
 		return RIVER_ENOMEM;
-	grown[p->n_levels++] = size;
-	p->levels = grown;
+	p->levels[p->n_levels++] = size;
 	return RIVER_OK;
 }
 
@@ -949,7 +942,7 @@ void layers_probe_release(struct layers_probe *probe)
 	free(probe->cells);
 	probe->levels = NULL;
 	probe->cells = NULL;
-	probe->n_levels = probe->n_words = 0;
+	probe->n_levels = probe->cap_levels = probe->n_words = 0;
 }
 
 /* Copy the cells out for the probe. */
@@ -1028,7 +1021,7 @@ static int run(const struct system *sys, const struct layers_space *space,
 		probe->dense = false;
 		probe->levels = NULL;
 		probe->cells = NULL;
-		probe->n_levels = probe->n_words = 0;
+		probe->n_levels = probe->cap_levels = probe->n_words = 0;
 	}
 	l.limit = bfs_state_limit(opts, UINT32_MAX); /* as the queue's */
 	l.shared = threads > 1;

@@ -42,7 +42,7 @@ struct layers_probe {
 	bool per_cell;
 	bool dense;
 	unsigned long long *levels;
-	size_t n_levels;
+	size_t n_levels, cap_levels;
 	uint64_t *cells;
 	size_t n_words;
 };

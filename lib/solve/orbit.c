@@ -6,7 +6,9 @@
 #include "solve/bfs.h"
 #include "system/audit.h"
 #include "util/hash.h"
+#include "util/index.h"
 #include "util/saturate.h"
+#include "util/grow.h"
 
 /* As the queue search: the crossings tried, and the orbits met that
  * break a rule, per orbit max_states allows. */
@@ -70,8 +72,7 @@ struct orbit {
 				      all together (when counting) */
 	bool counting;
 	size_t n, cap;
-	uint32_t *slot;           /* hash: node + 1, or 0 */
-	size_t slots;
+	struct hash_index index;  /* of the nodes by key */
 	unsigned long long n_legal, limit, tried;
 	struct pace pace;
 	enum bfs_stop stop;
@@ -597,80 +598,48 @@ static unsigned long long orbit_states(const struct orbit *o, uint64_t key)
 
 /* ---- The orbits met ------------------------------------------------------ */
 
-static size_t hash_key(uint64_t key)
+static uint64_t hash_key(uint64_t key)
 {
-	return (size_t)hash_words(&key, 1);
+	return hash_words(&key, 1);
 }
 
-static int grow_slots(struct orbit *o)
-{
-	size_t slots = o->slots ? o->slots * 2 : 1024, i, h;
-	uint32_t *slot = calloc(slots, sizeof *slot);
+struct orbit_key {
+	const struct orbit *o;
+	uint64_t key;
+};
 
-	if (!slot)
-		return RIVER_ENOMEM;
-	for (i = 0; i < o->n; i++) {
-		for (h = hash_key(o->key[i]) & (slots - 1); slot[h];
-		     h = (h + 1) & (slots - 1))
-			;
-		slot[h] = (uint32_t)(i + 1);
-	}
-	free(o->slot);
-	o->slot = slot;
-	o->slots = slots;
-	return RIVER_OK;
+static bool same_key(const void *ctx, size_t node)
+{
+	const struct orbit_key *k = ctx;
+
+	return k->o->key[node] == k->key;
 }
 
-/* The node of key, or n when it is new: then *at is its free slot. */
-static size_t find(const struct orbit *o, uint64_t key, size_t *at)
+/* The node of key, or HASH_INDEX_NONE. */
+static size_t find(const struct orbit *o, uint64_t key)
 {
-	size_t h;
+	struct orbit_key k = {o, key};
 
-	for (h = hash_key(key) & (o->slots - 1); o->slot[h];
-	     h = (h + 1) & (o->slots - 1))
-		if (o->key[o->slot[h] - 1] == key)
-			return o->slot[h] - 1;
-	*at = h;
-	return o->n;
+	return hash_index_find(&o->index, hash_key(key), same_key, &k, NULL);
 }
 
 static int add(struct orbit *o, uint64_t key, uint32_t parent, bool legal,
 	       uint32_t depth, unsigned long long paths)
 {
-	size_t at = 0;
-
 	if (o->n == o->cap) {
-		size_t cap = o->cap ? o->cap * 2 : 1024;
-		uint64_t *k = realloc(o->key, cap * sizeof *k);
-		uint32_t *p, *d;
-		unsigned long long *w;
-		bool *l;
+		const struct grow_array cols[] = {
+			{&o->key, sizeof *o->key},
+			{&o->parent, sizeof *o->parent},
+			{&o->legal, sizeof *o->legal},
+			{&o->depth, sizeof *o->depth},
+			{&o->paths, sizeof *o->paths}};
 
-		if (!k)
+		if (arrays_grow(&o->cap, o->n + 1, cols, 5) != RIVER_OK)
 			return RIVER_ENOMEM;
-		o->key = k;
-		p = realloc(o->parent, cap * sizeof *p);
-		if (!p)
-			return RIVER_ENOMEM;
-		o->parent = p;
-		l = realloc(o->legal, cap * sizeof *l);
-		if (!l)
-			return RIVER_ENOMEM;
-		o->legal = l;
-		d = realloc(o->depth, cap * sizeof *d);
-		if (!d)
-			return RIVER_ENOMEM;
-		o->depth = d;
-		w = realloc(o->paths, cap * sizeof *w);
-		if (!w)
-			return RIVER_ENOMEM;
-		o->paths = w;
-		o->cap = cap;
 	}
-	if (2 * (o->n + 1) > o->slots && grow_slots(o) != RIVER_OK)
+	if (hash_index_reserve(&o->index, o->n + 1) != RIVER_OK)
 		return RIVER_ENOMEM;
-	(void)find(o, key, &at);
-	o->slot[at] = (uint32_t)(o->n + 1);
+	hash_index_add(&o->index, hash_key(key), o->n);
 	o->key[o->n] = key;
 	o->parent[o->n] = parent;
 	o->legal[o->n] = legal;
@@ -716,15 +685,15 @@ static int expand_to(struct orbit *o, uint64_t from, uint64_t to, void *ctx)
 	struct expand *e = ctx;
 	uint32_t depth = o->depth[e->from] + 1;
 	unsigned long long paths = 0;
-	size_t at, known;
+	size_t known;
 	bool legal;
 	int rc;
 
 	(void)from;
 	if (o->counting)
 		paths = mul_saturating(o->paths[e->from], ways(o));
-	known = find(o, to, &at);
-	if (known < o->n) {
+	known = find(o, to);
+	if (known != HASH_INDEX_NONE) {
 		/* Another way into an orbit of the next level. */
 		if (o->counting && o->legal[known] && o->depth[known] == depth)
 			o->paths[known] = add_saturating(o->paths[known], paths);
@@ -946,7 +915,7 @@ static void orbit_release(struct orbit *o)
 	free(o->legal);
 	free(o->depth);
 	free(o->paths);
-	free(o->slot);
+	hash_index_release(&o->index);
 }
 
 static int orbit_init(struct orbit *o, const struct model *m,

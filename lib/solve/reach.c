@@ -5,6 +5,7 @@
 
 #include "solve/bfs.h"
 #include "solve/visited.h"
+#include "util/grow.h"
 
 /* How often (in states expanded) the count looks at the cancel flag and
  * the clock. */
@@ -23,30 +24,19 @@ struct reached {
 
 static int layer_push(struct reached *r, size_t start)
 {
-	if (r->q.depths == r->layer_cap) {
-		size_t cap = r->layer_cap ? r->layer_cap * 2 : 64;
-		size_t *l = realloc(r->q.layer, cap * sizeof *l);
-
-		if (!l)
-			return RIVER_ENOMEM;
-		r->q.layer = l;
-		r->layer_cap = cap;
-	}
+	if (array_grow(&r->q.layer, &r->layer_cap, r->q.depths + 1,
+		       sizeof *r->q.layer) != RIVER_OK)
+		return RIVER_ENOMEM;
 	r->q.layer[r->q.depths++] = start;
 	return RIVER_OK;
 }
 
 static int reached_push(struct reached *r, state_t s)
 {
-	if (r->q.n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 1024;
-		state_t *st = realloc(r->q.state, cap * sizeof *st);
-
-		if (!st)
-			return RIVER_ENOMEM;
-		r->q.state = st;
-		r->cap = cap;
-	}
+	if (r->q.n == r->cap &&
+	    array_grow(&r->q.state, &r->cap, r->q.n + 1,
+		       sizeof *r->q.state) != RIVER_OK)
+		return RIVER_ENOMEM;
 	r->q.state[r->q.n++] = s;
 	return RIVER_OK;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 #include "util/hash.h"
 
 #define VISITED_EMPTY UINT64_MAX
@@ -85,12 +86,12 @@ static int grow(struct visited *v)
 	state_t *keys;
 
 	if (!(v->bits_used >> 62)) {
-		keys = realloc(v->keys, cap * sizeof *keys);
-		if (!keys)
+		size_t old = v->cap;
+
+		if (array_grow(&v->keys, &v->cap, cap, sizeof *v->keys) !=
+		    RIVER_OK)
 			return RIVER_ENOMEM;
-		memset(keys + v->cap, 0xff, v->cap * sizeof *keys);
-		v->keys = keys;
-		v->cap = cap;
+		memset(v->keys + old, 0xff, old * sizeof *v->keys);
 		rehash_in_place(v);
 		return RIVER_OK;
 	}

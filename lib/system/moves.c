@@ -11,6 +11,7 @@
 #include "system/system.h"
 #include "system/audit.h"
 #include "system/symmetry.h"
+#include "util/grow.h"
 
 /* One thing that can board: an individual, or a kind with copies here. */
 struct candidate {
@@ -145,15 +146,10 @@ static bool load_ok(const struct system *sys, state_t from, uint64_t *delta)
 
 int loads_push(struct loads *loads, uint64_t delta)
 {
-	if (loads->n == loads->cap) {
-		size_t cap = loads->cap ? loads->cap * 2 : 64;
-		uint64_t *d = realloc(loads->delta, cap * sizeof *d);
-
-		if (!d)
-			return RIVER_ENOMEM;
-		loads->delta = d;
-		loads->cap = cap;
-	}
+	if (loads->n == loads->cap &&
+	    array_grow(&loads->delta, &loads->cap, loads->n + 1,
+		       sizeof *loads->delta) != RIVER_OK)
+		return RIVER_ENOMEM;
 	loads->delta[loads->n++] = delta;
 	return RIVER_OK;
 }

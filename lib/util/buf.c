@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "river.h"
+#include "util/grow.h"
+
 void buf_init(struct buf *b)
 {
 	b->data = NULL;
@@ -22,28 +25,15 @@ void buf_release(struct buf *b)
 
 static bool buf_reserve(struct buf *b, size_t extra)
 {
-	size_t cap;
-	char *data;
-
 	if (b->failed)
 		return false;
 	if (extra < b->cap - b->len)
 		return true;
-	if (extra > SIZE_MAX / 2 - b->len) {
+	/* Room for the text, extra bytes and the NUL. */
+	if (extra > SIZE_MAX - 1 - b->len ||
+	    array_grow(&b->data, &b->cap, b->len + extra + 1, 1) != RIVER_OK)
 		b->failed = true;
-		return false;
-	}
-	cap = b->cap ? b->cap : 256;
-	while (cap - b->len <= extra)
-		cap *= 2;
-	data = realloc(b->data, cap);
-	if (!data) {
-		b->failed = true;
-		return false;
-	}
-	b->data = data;
-	b->cap = cap;
-	return true;
+	return !b->failed;
 }
 
 void buf_putn(struct buf *b, const char *s, size_t n)

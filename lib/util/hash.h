@@ -1,7 +1,6 @@
 /* The hash functions of libriver's tables, in one place: a key of one
- * word spread to a slot of a power-of-two table, a key of several words,
- * and a string.  Each table keeps its own layout (open addressing with
- * linear probing throughout); the hashes are these. */
+ * word spread to a slot of a power-of-two table (the visited set's), a
+ * key of several words, and a string (the hash index's, util/index.h). */
 #ifndef RIVER_HASH_H
 #define RIVER_HASH_H
 
@@ -32,15 +31,15 @@ static inline uint64_t hash_words(const uint64_t *w, size_t n)
 	return h ^ (h >> 29);
 }
 
-/* A string: FNV-1a, 64 bits wide wherever size_t is narrower
- * (WebAssembly), folded to size_t. */
-static inline size_t hash_string(const char *s)
+/* A string: FNV-1a, its bits mixed as a word's (the index takes the
+ * high ones). */
+static inline uint64_t hash_string(const char *s)
 {
 	uint64_t h = UINT64_C(14695981039346656037);
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * UINT64_C(1099511628211);
-	return (size_t)(h ^ (h >> 32));
+	return hash_words(&h, 1);
 }
 
 #endif
