@@ -34,6 +34,12 @@ void plan_put_sentence(struct buf *b, const struct model *m,
  * raft." (the boat named when there are several). */
 void plan_put_leg_sentence(struct buf *b, const struct model *m,
 			   const unsigned *load, size_t boat, size_t to);
+/* The copies of each item that count says of state or crossing k
+ * (plan_on_left, plan_on_right, river_plan_item_moved, ...), into
+ * n[0 .. items). */
+void plan_counts(const river_plan *plan, size_t k,
+		 unsigned (*count)(const river_plan *, size_t, size_t),
+		 unsigned *n);
 /* The verdict on a plan: "Solved in 7 crossings (...)." or "No
  * solution: ...". */
 void plan_put_verdict(struct buf *b, const river_plan *plan);

@@ -10,13 +10,10 @@
 static void put_names(struct buf *b, const river_plan *plan, size_t k,
 		      unsigned (*count)(const river_plan *, size_t, size_t))
 {
-	const struct model *m = &plan->puzzle->model;
 	unsigned n[MODEL_MAX_ITEMS + 1];
-	size_t i;
 
-	for (i = 0; i < m->n_items; i++)
-		n[i] = count(plan, k, i);
-	plan_put_json_names(b, m, n);
+	plan_counts(plan, k, count, n);
+	plan_put_json_names(b, &plan->puzzle->model, n);
 }
 
 void plan_put_json_names(struct buf *b, const struct model *m,

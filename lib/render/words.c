@@ -34,6 +34,16 @@ void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
 		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
 }
 
+void plan_counts(const river_plan *plan, size_t k,
+		 unsigned (*count)(const river_plan *, size_t, size_t),
+		 unsigned *n)
+{
+	size_t i;
+
+	for (i = 0; i < plan->puzzle->model.n_items; i++)
+		n[i] = count(plan, k, i);
+}
+
 void plan_put_tokens(struct buf *b, const struct model *m,
 		     const unsigned *count)
 {
