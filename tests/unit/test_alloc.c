@@ -718,7 +718,12 @@ static void test_wide(void **state)
 	assert_true(river_puzzle_state_bits(f.puzzle) > 64);
 	assert_int_equal(river_plan_crossings(f.plan), 61);
 	chaos_call(&f, "solve", call_solve);
-	chaos_call(&f, "count", call_count);
+	/* The count with plans listed walks labelled plans of 64 items:
+	 * 0.2 s a call, 3 s under valgrind, which would spend two thirds
+	 * of this test's time here; its failures are exercised in the
+	 * other builds, and the place search's listing in test_places. */
+	if (!RUNNING_ON_VALGRIND)
+		chaos_call(&f, "count", call_count);
 	chaos_call(&f, "render", call_render);
 	chaos_call(&f, "verify text", call_verify_text);
 	chaos_call(&f, "verify json", call_verify_json);

@@ -11,15 +11,6 @@
 
 #include "unit.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#endif
-#endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
-#endif
-
 #define THREADS 6
 /* Rounds of each thread.  Under valgrind (make check-valgrind), which
  * runs one thread at a time, the first round takes every path the

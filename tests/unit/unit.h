@@ -13,6 +13,19 @@
 
 #include <cmocka.h>
 
+/* RUNNING_ON_VALGRIND: whether make check-valgrind runs the test, where
+ * a few of the largest cases, which valgrind would run at fifty times
+ * their cost and which take no path the smaller ones do not, are left
+ * to the other builds. */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+
 #include "compile/compile.h"
 #include "parse/parse.h"
 #include "puzzle.h"
