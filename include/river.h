@@ -933,6 +933,50 @@ RIVER_API int river_graph(char **dot, river_graph_info *info,
 			  const river_puzzle *puzzle,
 			  const river_graph_options *opts, river_diag *diag);
 
+/* ---- The Alcuin number of a graph ------------------------------------ */
+
+/*
+ * A man must carry the vertices of a graph across a river in a boat that
+ * holds him and at most b of them, never leaving the two ends of an
+ * edge on a bank without him (Prisner; Csorba, Hurkens and Woeginger,
+ * SIAM J. Discrete Math. 2010).  The Alcuin number is the least such b;
+ * it is the vertex cover number tau or tau + 1.  The caller allocates
+ * the result and sets its version (river_alcuin_init); the library
+ * writes the fields of that version, no further.
+ */
+typedef struct river_alcuin {
+	unsigned int version;         /* RIVER_ALCUIN_VERSION */
+	unsigned int vertices;
+	unsigned int edges;
+	unsigned int cover;           /* tau, the vertex cover number */
+	unsigned int alcuin;          /* the least boat, not counting the
+					 man */
+	unsigned long long crossings; /* the fewest crossings with it */
+} river_alcuin;
+
+#define RIVER_ALCUIN_VERSION 1
+#define RIVER_ALCUIN_INIT { RIVER_ALCUIN_VERSION, 0, 0, 0, 0, 0 }
+/* The most vertices river_alcuin_graph6 takes. */
+#define RIVER_ALCUIN_MAX_VERTICES 24
+
+/* Clear a, setting its version (RIVER_ALCUIN_VERSION), as
+ * river_load_options_init does. */
+RIVER_API int river_alcuin_init(river_alcuin *a, unsigned int version);
+
+/*
+ * The Alcuin number of the graph written in graph6 (nauty's format; len
+ * bytes, without the newline), its vertex cover number, and the fewest
+ * crossings with the least boat: each boat from tau - 1 up is searched,
+ * as river_solve does (opts: NULL for the defaults), until one admits
+ * a plan.  RIVER_OK; RIVER_EINVAL (diag says where) for text that is
+ * not graph6 or a graph of more than RIVER_ALCUIN_MAX_VERTICES vertices;
+ * RIVER_EVERSION for a result of a version this library does not know;
+ * the search's failures as river_solve.
+ */
+RIVER_API int river_alcuin_graph6(river_alcuin *out, const char *graph6,
+				  size_t len, const river_solve_options *opts,
+				  river_diag *diag);
+
 /* Release memory the library returned to the caller (NULL is fine). */
 RIVER_API void river_free(void *ptr);
 

@@ -38,6 +38,9 @@ static const struct versioned verdict = {
 static const struct versioned graph_info = {
 	"river_graph_info", "river_graph_info_init",
 	RIVER_GRAPH_INFO_VERSION, {0, sizeof(river_graph_info)}};
+static const struct versioned alcuin = {
+	"river_alcuin", "river_alcuin_init",
+	RIVER_ALCUIN_VERSION, {0, sizeof(river_alcuin)}};
 
 static int known(const struct versioned *t, unsigned version)
 {
@@ -132,6 +135,11 @@ int river_graph_info_init(river_graph_info *info, unsigned version)
 	return init(&graph_info, info, version);
 }
 
+int river_alcuin_init(river_alcuin *a, unsigned version)
+{
+	return init(&alcuin, a, version);
+}
+
 int abi_load_options(river_load_options *out, const river_load_options *in,
 		     river_diag *diag)
 {
@@ -180,4 +188,14 @@ void abi_verdict_put(river_verdict *to, const river_verdict *from)
 void abi_graph_info_put(river_graph_info *to, const river_graph_info *from)
 {
 	put(&graph_info, to, from);
+}
+
+int abi_alcuin_check(const river_alcuin *a, river_diag *diag)
+{
+	return check(&alcuin, a, diag);
+}
+
+void abi_alcuin_put(river_alcuin *to, const river_alcuin *from)
+{
+	put(&alcuin, to, from);
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -53,13 +54,14 @@ struct options {
 	size_t max_nodes;     /* graph: 0 for the default */
 	int broken;           /* graph: the crossings that break a rule */
 	int reduced;          /* graph: reduced by symmetry */
+	int alcuin;           /* census: --alcuin */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
 	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY,
-	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED
+	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED, OPT_ALCUIN
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -110,6 +112,8 @@ static const struct option_spec {
 	 "graph: also the crossings that break a rule"},
 	{OPT_REDUCED, 'R', "reduced", NULL,
 	 "graph: the graph reduced by symmetry"},
+	{OPT_ALCUIN, 'A', "alcuin", NULL,
+	 "census: the Alcuin number of each graph (the default)"},
 };
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
@@ -123,6 +127,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle);
 static int explain(const struct options *opts, const river_puzzle *puzzle);
 static int sweep(const struct options *opts, const river_puzzle *puzzle);
 static int graph(const struct options *opts, const river_puzzle *puzzle);
+static int census(const struct options *opts, const river_puzzle *puzzle);
 
 /* The --format names, indexed by river_format. */
 static const char *const format_names[] = {"text", "json", "svg", "csv"};
@@ -168,6 +173,10 @@ static const struct command {
 	 true, NULL},
 	{"graph", "FILE", "write the reachable state graph in Graphviz DOT",
 	 false, TEXT_ONLY, graph, false, "Graphviz DOT"},
+	{"census", "[FILE]", "the Alcuin number of each graph6 line (nauty's "
+	 "geng)", false,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
+	 FORMAT_BIT(RIVER_FORMAT_CSV), census, true, NULL},
 };
 
 #define N_COMMANDS (sizeof command_table / sizeof command_table[0])
@@ -447,6 +456,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	case OPT_SMALLEST:
 		opts->smallest = value;
 		return -1;
+	case OPT_ALCUIN:
+		opts->alcuin = 1;
+		return -1;
 	case OPT_ALL:
 		opts->count = 1;
 		if (!opts->max_plans)
@@ -660,8 +672,17 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	opts->cmd = find_command(opts->command);
 	if (!opts->cmd)
 		return unknown_command(opts->command);
+	if (!opts->file && opts->cmd->run == census)
+		opts->file = "-";
 	if (!opts->file)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
+	if (opts->alcuin && opts->cmd->run != census)
+		return usage_error("%s", "--alcuin is for census only");
+	if (opts->cmd->run == census && (opts->n_ranges || opts->engine ||
+					 opts->count || opts->smallest))
+		return usage_error("%s", "census takes no -D, --engine, --count, "
+				   "--all or --smallest: each graph is its own "
+				   "puzzle");
 	if (opts->cmd->needs_plan && !opts->plan)
 		return usage_error("%s needs a puzzle FILE and a PLAN",
 				   opts->command);
@@ -673,7 +694,8 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   opts->ranges[0]);
 	if (!opts->cmd->loads_itself && opts->smallest)
 		return usage_error("%s", "--smallest is for sweep only");
-	if (opts->cmd->loads_itself && (rc = read_ranges(opts)) >= 0)
+	if (opts->cmd->loads_itself && opts->cmd->run != census &&
+	    (rc = read_ranges(opts)) >= 0)
 		return rc;
 	if (opts->cmd->loads_itself && ((opts->engine &&
 	    strcmp(opts->engine, "bfs") != 0) || opts->count))
@@ -1463,6 +1485,286 @@ static int graph(const struct options *opts, const river_puzzle *puzzle)
 	fputs(dot, stdout);
 	river_free(dot);
 	return EXIT_SOLVED;
+}
+
+/* ---- census: the Alcuin number of each graph ------------------------ */
+
+/* Graphs are read, searched (on every core) and written a chunk at a
+ * time, so that memory stays small however many come. */
+#define CENSUS_CHUNK 4096
+
+struct census_graph {
+	char *g6;
+	size_t len;
+	unsigned long long line;
+	river_alcuin a;
+};
+
+struct census {
+	const struct options *opts;
+	river_solve_options so;
+	struct census_graph *g;
+	size_t n, next;
+	pthread_mutex_t lock;
+	/* The first graph that failed, and why. */
+	size_t failed;
+	int rc;
+	river_diag diag;
+	/* The summary, by vertex count. */
+	unsigned long long graphs[RIVER_ALCUIN_MAX_VERTICES + 1];
+	unsigned long long at_tau[RIVER_ALCUIN_MAX_VERTICES + 1];
+	unsigned long long above[RIVER_ALCUIN_MAX_VERTICES + 1];
+	unsigned long long other[RIVER_ALCUIN_MAX_VERTICES + 1];
+	unsigned long long most[RIVER_ALCUIN_MAX_VERTICES + 1];
+	char **plus_one; /* the graph6 of those of alcuin tau + 1 */
+	size_t n_plus_one, cap_plus_one;
+	unsigned long long records;
+};
+
+static void *census_work(void *arg)
+{
+	struct census *c = arg;
+
+	for (;;) {
+		struct census_graph *g;
+		river_diag diag;
+		size_t k;
+		int rc;
+
+		pthread_mutex_lock(&c->lock);
+		k = c->next < c->failed && !caught ? c->next++ : c->n;
+		pthread_mutex_unlock(&c->lock);
+		if (k >= c->n)
+			return NULL;
+		g = &c->g[k];
+		river_alcuin_init(&g->a, RIVER_ALCUIN_VERSION);
+		rc = river_alcuin_graph6(&g->a, g->g6, g->len, &c->so, &diag);
+		if (rc == RIVER_OK)
+			continue;
+		pthread_mutex_lock(&c->lock);
+		if (k < c->failed) {
+			c->failed = k;
+			c->rc = rc;
+			c->diag = diag;
+		}
+		pthread_mutex_unlock(&c->lock);
+	}
+}
+
+/* Search the chunk's graphs on threads threads; the index of the first
+ * that failed, or c->n. */
+static size_t census_chunk(struct census *c, unsigned threads)
+{
+	pthread_t ids[RIVER_MAX_THREADS];
+	unsigned t, started = 0;
+
+	c->next = 0;
+	c->failed = c->n;
+	for (t = 1; t < threads; t++) {
+		if (pthread_create(&ids[t], NULL, census_work, c) != 0)
+			break;
+		started++;
+	}
+	census_work(c);
+	for (t = 1; t <= started; t++)
+		pthread_join(ids[t], NULL);
+	return c->failed;
+}
+
+static void census_note(struct census *c, const struct census_graph *g)
+{
+	const river_alcuin *a = &g->a;
+	unsigned v = a->vertices;
+
+	c->graphs[v]++;
+	if (a->alcuin == a->cover)
+		c->at_tau[v]++;
+	else if (a->alcuin == a->cover + 1)
+		c->above[v]++;
+	else
+		c->other[v]++;
+	if (a->crossings > c->most[v])
+		c->most[v] = a->crossings;
+	if (a->alcuin == a->cover + 1 && c->opts->format == RIVER_FORMAT_TEXT) {
+		char *copy;
+
+		if (c->n_plus_one == c->cap_plus_one) {
+			size_t cap = c->cap_plus_one ? 2 * c->cap_plus_one : 64;
+			char **more = realloc(c->plus_one, cap * sizeof *more);
+
+			if (!more)
+				return;
+			c->plus_one = more;
+			c->cap_plus_one = cap;
+		}
+		copy = strdup(g->g6);
+		if (copy)
+			c->plus_one[c->n_plus_one++] = copy;
+	}
+}
+
+/* One record: a CSV row or a JSON object. */
+static void census_record(struct census *c, const struct census_graph *g)
+{
+	const river_alcuin *a = &g->a;
+
+	if (c->opts->format == RIVER_FORMAT_CSV)
+		printf("%s,%u,%u,%u,%u,%llu\n", g->g6, a->vertices, a->edges,
+		       a->cover, a->alcuin, a->crossings);
+	else if (c->opts->format == RIVER_FORMAT_JSON)
+		printf("%s\n    {\"graph6\": \"%s\", \"vertices\": %u, "
+		       "\"edges\": %u, \"tau\": %u, \"alcuin\": %u, "
+		       "\"crossings\": %llu}", c->records ? "," : "",
+		       g->g6, a->vertices, a->edges, a->cover, a->alcuin,
+		       a->crossings);
+	c->records++;
+}
+
+static void census_summary(const struct census *c)
+{
+	bool json = c->opts->format == RIVER_FORMAT_JSON, first = true;
+	unsigned v;
+	size_t k;
+
+	if (c->opts->format == RIVER_FORMAT_CSV)
+		return;
+	if (json)
+		printf("\n  ],\n  \"summary\": [");
+	else
+		printf("vertices     graphs   alcuin=tau alcuin=tau+1  "
+		       "other  most crossings\n");
+	for (v = 0; v <= RIVER_ALCUIN_MAX_VERTICES; v++) {
+		if (!c->graphs[v])
+			continue;
+		if (json)
+			printf("%s\n    {\"vertices\": %u, \"graphs\": %llu, "
+			       "\"alcuin_tau\": %llu, \"alcuin_tau_plus_one\": "
+			       "%llu, \"other\": %llu, \"most_crossings\": "
+			       "%llu}", first ? "" : ",", v, c->graphs[v],
+			       c->at_tau[v], c->above[v], c->other[v],
+			       c->most[v]);
+		else
+			printf("%8u %10llu %12llu %12llu %6llu %15llu\n", v,
+			       c->graphs[v], c->at_tau[v], c->above[v],
+			       c->other[v], c->most[v]);
+		first = false;
+	}
+	if (json) {
+		printf("\n  ]\n}\n");
+		return;
+	}
+	printf("\n%zu graph%s whose Alcuin number is tau + 1 (graph6)%s\n",
+	       c->n_plus_one, c->n_plus_one == 1 ? "" : "s",
+	       c->n_plus_one ? ":" : ".");
+	for (k = 0; k < c->n_plus_one; k++)
+		printf("%s\n", c->plus_one[k]);
+}
+
+/* Each line of the FILE a graph in graph6, as nauty's geng writes it:
+ * its vertex cover number, Alcuin number and fewest crossings; the
+ * records (CSV, JSON) or the summary by vertex count (text). */
+static int census(const struct options *opts, const river_puzzle *unused)
+{
+	FILE *in = strcmp(opts->file, "-") == 0 ? stdin : fopen(opts->file, "r");
+	struct census c;
+	char *line = NULL;
+	size_t cap = 0, k;
+	ssize_t got = 0;
+	unsigned long long number = 0;
+	unsigned threads = opts->threads;
+	int rc = EXIT_SOLVED;
+	bool done = false;
+
+	(void)unused;
+	if (!in) {
+		fprintf(stderr, "river: %s: cannot open: %s\n", opts->name,
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	if (!threads) {
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+		threads = online < 1 ? 1
+			  : online > RIVER_MAX_THREADS ? RIVER_MAX_THREADS
+						       : (unsigned)online;
+	}
+	memset(&c, 0, sizeof c);
+	c.opts = opts;
+	search_options(&c.so, opts);
+	c.so.threads = 1; /* the graphs are the parallel work */
+	pthread_mutex_init(&c.lock, NULL);
+	c.g = calloc(CENSUS_CHUNK, sizeof *c.g);
+	if (!c.g) {
+		fprintf(stderr, "river: out of memory\n");
+		return EXIT_LIMIT;
+	}
+	if (opts->format == RIVER_FORMAT_CSV)
+		printf("graph6,vertices,edges,tau,alcuin,crossings\n");
+	else if (opts->format == RIVER_FORMAT_JSON)
+		printf("{\n  \"graphs\": [");
+	catch_signals();
+	while (!done && rc == EXIT_SOLVED && !caught) {
+		size_t failed;
+
+		for (c.n = 0; c.n < CENSUS_CHUNK;) {
+			got = getline(&line, &cap, in);
+			if (got < 0) {
+				done = true;
+				break;
+			}
+			number++;
+			while (got > 0 && (line[got - 1] == '\n' ||
+					   line[got - 1] == '\r'))
+				line[--got] = '\0';
+			if (got == 0)
+				continue; /* a blank line */
+			c.g[c.n].g6 = strdup(line);
+			if (!c.g[c.n].g6) {
+				rc = EXIT_LIMIT;
+				break;
+			}
+			c.g[c.n].len = (size_t)got;
+			c.g[c.n].line = number;
+			c.n++;
+		}
+		failed = rc == EXIT_SOLVED ? census_chunk(&c, threads) : 0;
+		for (k = 0; k < failed && k < c.n && !caught; k++) {
+			census_note(&c, &c.g[k]);
+			census_record(&c, &c.g[k]);
+		}
+		if (failed < c.n && !caught) {
+			/* The place in the line, when the diag has one. */
+			fprintf(stderr, "river: %s:%llu:", opts->name,
+				c.g[failed].line);
+			if (c.diag.line > 0 && c.diag.column > 0)
+				fprintf(stderr, "%d:", c.diag.column);
+			fprintf(stderr, " %s\n", c.diag.message[0]
+				? c.diag.message : river_strerror(c.rc));
+			rc = c.rc == RIVER_EINVAL ? EXIT_BAD_INPUT
+						  : exit_status(c.rc);
+		}
+		for (k = 0; k < c.n; k++)
+			free(c.g[k].g6);
+	}
+	release_signals();
+	if (rc == EXIT_LIMIT && !c.rc)
+		fprintf(stderr, "river: out of memory\n");
+	if (got < 0 && ferror(in)) {
+		fprintf(stderr, "river: %s: cannot read: %s\n", opts->name,
+			strerror(errno));
+		rc = EXIT_BAD_INPUT;
+	}
+	if (rc == EXIT_SOLVED && !caught)
+		census_summary(&c);
+	for (k = 0; k < c.n_plus_one; k++)
+		free(c.plus_one[k]);
+	free(c.plus_one);
+	free(c.g);
+	free(line);
+	pthread_mutex_destroy(&c.lock);
+	if (in != stdin)
+		fclose(in);
+	return caught ? 128 + caught : rc;
 }
 
 int main(int argc, char **argv)

@@ -1487,6 +1487,7 @@ static void test_init_sets_the_version(void **state)
 	CHECK_INIT(river_verdict, river_verdict_init, RIVER_VERDICT_VERSION);
 	CHECK_INIT(river_graph_info, river_graph_info_init,
 		   RIVER_GRAPH_INFO_VERSION);
+	CHECK_INIT(river_alcuin, river_alcuin_init, RIVER_ALCUIN_VERSION);
 }
 
 /* The RIVER_*_INIT initialisers give what the _init functions give. */
@@ -1785,10 +1786,56 @@ static void test_out_structs_versioned(void **state)
 	river_puzzle_free(p);
 }
 
+/* The Alcuin number's result is versioned as the verdict is; and the
+ * graph of the wolf, the goat and the cabbage (a path: "Bg" in graph6)
+ * is their puzzle. */
+static void test_alcuin(void **state)
+{
+	static const unsigned bad[] = {0, TOO_NEW(RIVER_ALCUIN_VERSION)};
+	union {
+		unsigned char bytes[sizeof(river_alcuin) + AFTER];
+		river_alcuin a;
+	} u;
+	river_diag diag;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		memset(&u, SENTINEL, sizeof u);
+		u.a.version = bad[k];
+		assert_refused(river_alcuin_graph6(&u.a, "Bg", 2, NULL, &diag),
+			       &diag, "river_alcuin", bad[k]);
+		assert_untouched(u.bytes + sizeof u.a.version,
+				 sizeof u.bytes - sizeof u.a.version);
+	}
+	memset(&u, SENTINEL, sizeof u);
+	u.a.version = RIVER_ALCUIN_VERSION;
+	assert_int_equal(river_alcuin_graph6(&u.a, "Bg", 2, NULL, &diag),
+			 RIVER_OK);
+	assert_int_equal(u.a.version, RIVER_ALCUIN_VERSION);
+	assert_int_equal(u.a.vertices, 3);
+	assert_int_equal(u.a.edges, 2);
+	assert_int_equal(u.a.cover, 1);
+	assert_int_equal(u.a.alcuin, 1);
+	assert_int_equal(u.a.crossings, 7);
+	assert_untouched(u.bytes + sizeof u.a, AFTER);
+	/* Not graph6: where, and nothing written. */
+	memset(&u, SENTINEL, sizeof u);
+	u.a.version = RIVER_ALCUIN_VERSION;
+	assert_int_equal(river_alcuin_graph6(&u.a, "B g", 3, NULL, &diag),
+			 RIVER_EINVAL);
+	assert_int_equal(diag.column, 2);
+	assert_untouched(u.bytes + sizeof u.a.version,
+			 sizeof u.bytes - sizeof u.a.version);
+	assert_int_equal(river_alcuin_graph6(NULL, "Bg", 2, NULL, &diag),
+			 RIVER_EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version),
+		cmocka_unit_test(test_alcuin),
 		cmocka_unit_test(test_status_values),
 		cmocka_unit_test(test_strerror_every_code),
 		cmocka_unit_test(test_params_defaults_and_overrides),
