@@ -26,7 +26,9 @@ T = $(CI_TOP)
 W = $(CI_WORK)
 STEP = sh $(T)/.ci/step
 
-all: sanitizers in-tree-install valgrind distcheck
+# make starts what the first goal needs first: the longest chain, in
+# the tree, whose Ocean build is the longest step before its tests.
+all: in-tree-install sanitizers valgrind distcheck
 
 # ---- In the tree --------------------------------------------------------
 
@@ -41,7 +43,7 @@ in-tree-build:
 		$(W)
 
 # The README's test command.
-in-tree-check: in-tree-build ocean
+in-tree-check: ocean in-tree-build
 	+@RIVER_OCEAN_PATH=$$(cat $(W)/ocean.path) RIVER_REQUIRE_OCEAN=1 \
 		$(STEP) $@ $(T) $(MAKE) check
 

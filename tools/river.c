@@ -1571,7 +1571,8 @@ static size_t census_chunk(struct census *c, unsigned threads)
 	return c->failed;
 }
 
-static void census_note(struct census *c, const struct census_graph *g)
+/* Count g in the summary; false when memory ran out. */
+static bool census_note(struct census *c, const struct census_graph *g)
 {
 	const river_alcuin *a = &g->a;
 	unsigned v = a->vertices;
@@ -1593,14 +1594,16 @@ static void census_note(struct census *c, const struct census_graph *g)
 			char **more = realloc(c->plus_one, cap * sizeof *more);
 
 			if (!more)
-				return;
+				return false;
 			c->plus_one = more;
 			c->cap_plus_one = cap;
 		}
 		copy = strdup(g->g6);
-		if (copy)
-			c->plus_one[c->n_plus_one++] = copy;
+		if (!copy)
+			return false;
+		c->plus_one[c->n_plus_one++] = copy;
 	}
+	return true;
 }
 
 /* One record: a CSV row or a JSON object. */
@@ -1728,8 +1731,10 @@ static int census(const struct options *opts, const river_puzzle *unused)
 			c.n++;
 		}
 		failed = rc == EXIT_SOLVED ? census_chunk(&c, threads) : 0;
-		for (k = 0; k < failed && k < c.n && !caught; k++) {
-			census_note(&c, &c.g[k]);
+		for (k = 0; k < failed && k < c.n && !caught &&
+			    rc == EXIT_SOLVED; k++) {
+			if (!census_note(&c, &c.g[k]))
+				rc = EXIT_LIMIT;
 			census_record(&c, &c.g[k]);
 		}
 		if (failed < c.n && !caught) {
