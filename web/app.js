@@ -49,14 +49,22 @@ function labelOf(name)
 	return it && it.label ? it.label : name;
 }
 
+/* What an item's chip says: a label of words or numbers ("Alice",
+ * "1 s", "Brother 1") says who it is alone; a label of pictures (an
+ * emoji) is followed by the name, which says who it is where the
+ * glyph is missing.  Each once. */
+function chipText(name, label)
+{
+	if (label === name || /[\p{L}\p{N}]/u.test(label))
+		return label;
+	return label + ' ' + name;
+}
+
 function itemElement(name, button, onclick)
 {
 	const e = document.createElement(button ? 'button' : 'span');
 	e.className = 'item';
-	const label = labelOf(name);
-	/* The label (often an emoji) and the name, which says who it is
-	 * where the label's glyph is missing. */
-	e.textContent = label === name ? name : label + ' ' + name;
+	e.textContent = chipText(name, labelOf(name));
 	e.title = name;
 	e.dataset.name = name;
 	if (button) {

@@ -158,6 +158,10 @@ try {
 	   JSON.stringify(json.plan[0].right.slice().sort()),
 	   'after step 1 the right bank holds ' + json.plan[0].right.join(', '));
 	ok(/^Crossing 1 of 7/.test(await text('#caption')), 'the caption says crossing 1 of 7');
+	/* Labels once: an emoji and the name after it. */
+	ok(await text('#bank-right .item[data-name="goat"]') === '🐐 goat',
+	   'the goat\'s chip reads "🐐 goat": ' +
+	   await text('#bank-right .item[data-name="goat"]'));
 	await page.keyboard.press('ArrowRight');
 	await page.waitForTimeout(300);
 	await shot(page, '2-step');
@@ -374,6 +378,16 @@ try {
 			/crossings/.test(document.getElementById('result').textContent));
 		ok(/^7 crossings · 2 optimal plans/.test(await text('#result', p)),
 		   'then wgc is solved: ' + await text('#result', p));
+		/* Labels once: a label of words alone, not "Alice alice". */
+		await p.selectOption('#puzzles', 'bridge-torch');
+		await statusSays(p, /^The puzzle is valid\.$/);
+		await p.click('#solve-btn');
+		await p.waitForFunction(() =>
+			/minutes|crossings/.test(document.getElementById('result').textContent));
+		const chips = await p.$$eval('#stage .item', es =>
+			es.map(e => e.textContent).sort().join(', '));
+		ok(chips === 'Alice, Bob, Carol, Dave',
+		   'the bridge and torch\'s chips read their labels once: ' + chips);
 	});
 
 	/* 14. The worker's API has no such limit: texts past it reach the
