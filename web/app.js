@@ -316,10 +316,10 @@ function caption(k)
 	if (k === 0)
 		return 'The start.';
 	const c = p.plan[k - 1];
-	return 'Crossing ' + k + ' of ' + p.plan.length + ': ' +
-		c.boat.join(', ') + ' from the ' + c.from +
-		' bank to the ' + c.to + (k === p.plan.length ?
-		' bank. Everything is across.' : ' bank.');
+	/* The library's own words for the crossing, as the river command
+	 * prints them. */
+	return 'Crossing ' + k + ' of ' + p.plan.length + ': ' + c.sentence +
+		(k === p.plan.length ? ' Everything is across.' : '');
 }
 
 function showStep(k, animate)

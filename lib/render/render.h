@@ -40,6 +40,10 @@ void plan_put_leg_sentence(struct buf *b, const struct model *m,
 void plan_counts(const river_plan *plan, size_t k,
 		 unsigned (*count)(const river_plan *, size_t, size_t),
 		 unsigned *n);
+/* Crossing k (1-based) of plan as a sentence: plan_put_sentence's, or
+ * plan_put_leg_sentence's for a plan of places. */
+void plan_put_step_sentence(struct buf *b, const river_plan *plan,
+			    size_t k);
 /* The verdict on a plan: "Solved in 7 crossings (...)." or "No
  * solution: ...". */
 void plan_put_verdict(struct buf *b, const river_plan *plan);

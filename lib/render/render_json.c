@@ -99,8 +99,25 @@ static void put_state(struct buf *b, const river_plan *plan, size_t k)
 	buf_putc(b, '}');
 }
 
+/* Crossing k in words, as the text says it: "The farmer takes the
+ * goat across." */
+static void put_step_sentence(struct buf *b, const river_plan *plan,
+			      size_t k)
+{
+	struct buf words;
+
+	buf_init(&words);
+	plan_put_step_sentence(&words, plan, k);
+	buf_puts(b, ", \"sentence\": ");
+	buf_quote(b, words.failed || !words.data ? "" : words.data,
+		  QUOTE_JSON);
+	if (words.failed)
+		b->failed = true;
+	buf_release(&words);
+}
+
 /* Crossing k (1-based) as a JSON object: who is in the boat, from
- * where to where, and the banks after it. */
+ * where to where, the banks after it, and the crossing in words. */
 static void put_step(struct buf *b, const river_plan *plan, size_t k)
 {
 	bool right = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
@@ -123,6 +140,7 @@ static void put_step(struct buf *b, const river_plan *plan, size_t k)
 		buf_quote(b, m->place_names[to], QUOTE_JSON);
 		buf_puts(b, ", ");
 		put_places(b, plan, k);
+		put_step_sentence(b, plan, k);
 		buf_putc(b, '}');
 		return;
 	}
@@ -131,6 +149,7 @@ static void put_step(struct buf *b, const river_plan *plan, size_t k)
 	buf_printf(b, ", \"from\": \"%s\", \"to\": \"%s\", ",
 		   right ? "left" : "right", right ? "right" : "left");
 	put_banks(b, plan, k);
+	put_step_sentence(b, plan, k);
 	buf_putc(b, '}');
 }
 

@@ -149,19 +149,8 @@ static void put_table(struct buf *out, const river_plan *plan)
 static void put_sentence(struct buf *out, const river_plan *plan,
 			 size_t crossing)
 {
-	unsigned load[MODEL_MAX_ITEMS + 1];
-
-	plan_load(plan, crossing, load);
 	buf_printf(out, "%zu. ", crossing);
-	if (plan_of_places(plan)) {
-		size_t to, boat = plan_leg_boat(plan, crossing, &to);
-
-		plan_put_leg_sentence(out, &plan->puzzle->model, load, boat, to);
-	} else {
-		plan_put_sentence(out, &plan->puzzle->model, load,
-				  river_plan_boat_bank(plan, crossing) ==
-				  RIVER_RIGHT);
-	}
+	plan_put_step_sentence(out, plan, crossing);
 	buf_putc(out, '\n');
 }
 

@@ -34,6 +34,22 @@ void plan_put_token(struct buf *b, const struct model *m, size_t i, unsigned n)
 		buf_printf(b, "%u %s", n, n == 1 ? it->singular : it->name);
 }
 
+void plan_put_step_sentence(struct buf *b, const river_plan *plan,
+			    size_t k)
+{
+	unsigned load[MODEL_MAX_ITEMS + 1];
+
+	plan_load(plan, k, load);
+	if (plan_of_places(plan)) {
+		size_t to, boat = plan_leg_boat(plan, k, &to);
+
+		plan_put_leg_sentence(b, &plan->puzzle->model, load, boat, to);
+	} else {
+		plan_put_sentence(b, &plan->puzzle->model, load,
+				  river_plan_boat_bank(plan, k) == RIVER_RIGHT);
+	}
+}
+
 void plan_counts(const river_plan *plan, size_t k,
 		 unsigned (*count)(const river_plan *, size_t, size_t),
 		 unsigned *n)

@@ -358,13 +358,13 @@ static void test_json_wgc_exactly(void **state)
 		"  \"engine\": \"bfs\",\n"
 		"  \"start\": {\"boat\": \"left\", \"left\": [\"farmer\", \"wolf\", \"goat\", \"cabbage\"], \"right\": []},\n"
 		"  \"plan\": [\n"
-		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"wolf\", \"cabbage\"], \"right\": [\"farmer\", \"goat\"]},\n"
-		"    {\"boat\": [\"farmer\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"wolf\", \"cabbage\"], \"right\": [\"goat\"]},\n"
-		"    {\"boat\": [\"farmer\", \"cabbage\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"wolf\"], \"right\": [\"farmer\", \"goat\", \"cabbage\"]},\n"
-		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"wolf\", \"goat\"], \"right\": [\"cabbage\"]},\n"
-		"    {\"boat\": [\"farmer\", \"wolf\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"goat\"], \"right\": [\"farmer\", \"wolf\", \"cabbage\"]},\n"
-		"    {\"boat\": [\"farmer\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"goat\"], \"right\": [\"wolf\", \"cabbage\"]},\n"
-		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"left\", \"to\": \"right\", \"left\": [], \"right\": [\"farmer\", \"wolf\", \"goat\", \"cabbage\"]}\n"
+		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"wolf\", \"cabbage\"], \"right\": [\"farmer\", \"goat\"], \"sentence\": \"The farmer takes the goat across.\"},\n"
+		"    {\"boat\": [\"farmer\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"wolf\", \"cabbage\"], \"right\": [\"goat\"], \"sentence\": \"The farmer returns alone.\"},\n"
+		"    {\"boat\": [\"farmer\", \"cabbage\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"wolf\"], \"right\": [\"farmer\", \"goat\", \"cabbage\"], \"sentence\": \"The farmer takes the cabbage across.\"},\n"
+		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"wolf\", \"goat\"], \"right\": [\"cabbage\"], \"sentence\": \"The farmer brings the goat back.\"},\n"
+		"    {\"boat\": [\"farmer\", \"wolf\"], \"from\": \"left\", \"to\": \"right\", \"left\": [\"goat\"], \"right\": [\"farmer\", \"wolf\", \"cabbage\"], \"sentence\": \"The farmer takes the wolf across.\"},\n"
+		"    {\"boat\": [\"farmer\"], \"from\": \"right\", \"to\": \"left\", \"left\": [\"farmer\", \"goat\"], \"right\": [\"wolf\", \"cabbage\"], \"sentence\": \"The farmer returns alone.\"},\n"
+		"    {\"boat\": [\"farmer\", \"goat\"], \"from\": \"left\", \"to\": \"right\", \"left\": [], \"right\": [\"farmer\", \"wolf\", \"goat\", \"cabbage\"], \"sentence\": \"The farmer takes the goat across.\"}\n"
 		"  ]\n"
 		"}\n");
 }
@@ -382,7 +382,7 @@ static void test_json_kinds_repeat_names_per_copy(void **state)
 		"    {\"boat\": [\"cannibals\", \"cannibals\"], \"from\": \"left\", "
 		"\"to\": \"right\", \"left\": [\"missionaries\", \"missionaries\", "
 		"\"missionaries\", \"cannibals\"], \"right\": [\"cannibals\", "
-		"\"cannibals\"]},\n"));
+		"\"cannibals\"], \"sentence\": \"Two cannibals cross.\"},\n"));
 	river_free(out);
 }
 

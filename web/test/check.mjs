@@ -157,7 +157,10 @@ try {
 	ok(JSON.stringify(await names('#bank-right')) ===
 	   JSON.stringify(json.plan[0].right.slice().sort()),
 	   'after step 1 the right bank holds ' + json.plan[0].right.join(', '));
-	ok(/^Crossing 1 of 7/.test(await text('#caption')), 'the caption says crossing 1 of 7');
+	ok(await text('#caption') ===
+	   'Crossing 1 of 7: The farmer takes the goat across.',
+	   'the caption says crossing 1 of 7 in the library\'s words: ' +
+	   await text('#caption'));
 	/* Labels once: an emoji and the name after it. */
 	ok(await text('#bank-right .item[data-name="goat"]') === '🐐 goat',
 	   'the goat\'s chip reads "🐐 goat": ' +
