@@ -26,7 +26,7 @@ static size_t slots_for(size_t n, uint64_t from)
 
 	if (n >= UINT32_MAX)
 		return 0;
-	while (want < 2 * (uint64_t)n)
+	while (3 * want < 4 * (uint64_t)n)
 		want *= 2;
 	if (want > (uint64_t)UINT32_MAX + 1 || want > SIZE_MAX / sizeof(uint64_t))
 		return 0;

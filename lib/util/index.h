@@ -3,7 +3,8 @@
  * variables, pairs of a model), found by a 64-bit hash of the key
  * (util/hash.h) and the owner's test of a key against an entry.
  *
- * Open addressing with linear probing, at most half full.  A slot holds
+ * Open addressing with linear probing, at most three quarters full (the
+ * tags keep long probes cheap: they rarely read an entry).  A slot holds
  * the entry + 1 in its low 32 bits (0: a free slot) and the high 32 bits
  * of the entry's hash, which choose its home slot: most probes that
  * miss never read an entry, and the table doubles without asking its
