@@ -671,6 +671,18 @@ const char *river_puzzle_boat_name(const river_puzzle *puzzle, size_t boat)
 	       ? puzzle->model.boats[boat].name : NULL;
 }
 
+/* How many copies of an item a placement (the start or the goal) puts at
+ * a place: its table where it has one, else the two banks'. */
+static unsigned placement_item_at(const struct model *m,
+				  const struct placement *pl, size_t item,
+				  size_t place)
+{
+	if (pl->at)
+		return pl->at[item * m->n_places + place];
+	return place ? pl->right[item]
+		     : m->items[item].copies - pl->right[item];
+}
+
 unsigned river_puzzle_item_start_at(const river_puzzle *puzzle, size_t item,
 				    size_t place)
 {
@@ -678,10 +690,7 @@ unsigned river_puzzle_item_start_at(const river_puzzle *puzzle, size_t item,
 
 	if (!m || item >= m->n_items || place >= m->n_places)
 		return 0;
-	if (m->start.at)
-		return m->start.at[item * m->n_places + place];
-	return place ? m->start.right[item]
-		     : m->items[item].copies - m->start.right[item];
+	return placement_item_at(m, &m->start, item, place);
 }
 
 unsigned river_puzzle_item_goal_at(const river_puzzle *puzzle, size_t item,
@@ -691,10 +700,7 @@ unsigned river_puzzle_item_goal_at(const river_puzzle *puzzle, size_t item,
 
 	if (!m || item >= m->n_items || place >= m->n_places)
 		return 0;
-	if (m->goal.at)
-		return m->goal.at[item * m->n_places + place];
-	return place ? m->goal.right[item]
-		     : m->items[item].copies - m->goal.right[item];
+	return placement_item_at(m, &m->goal, item, place);
 }
 
 int river_puzzle_boat_start_at(const river_puzzle *puzzle, size_t boat)

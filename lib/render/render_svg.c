@@ -663,6 +663,71 @@ static void places_state(const river_plan *plan, size_t k,
 	}
 }
 
+/* What both storyboards share: the page (its head and body), the line a
+ * caption is written on, the verdict's words, the board, the clock, and
+ * which crossings are drawn: 1 to drawn and tail to n, a gap between. */
+struct storyboard {
+	struct buf head, body, line, why;
+	struct board d;
+	size_t n, drawn, tail;
+	unsigned long long clock;
+};
+
+static void storyboard_begin(struct storyboard *sb, const river_plan *plan,
+			     const struct plan_check_end *check)
+{
+	memset(sb, 0, sizeof *sb);
+	buf_init(&sb->head);
+	buf_init(&sb->body);
+	buf_init(&sb->line);
+	buf_init(&sb->why);
+	if (check && !check->legal)
+		buf_printf(&sb->why, "Illegal: %s.", check->reason);
+	sb->d.m = &plan->puzzle->model;
+	sb->d.b = &sb->body;
+	sb->n = plan->n_states - 1;
+	sb->drawn = sb->n;
+	sb->tail = sb->n + 1;
+	if (sb->n > RIVER_SVG_MAX_CROSSINGS) {
+		sb->drawn = RIVER_SVG_MAX_CROSSINGS / 2;
+		sb->tail = sb->n - (RIVER_SVG_MAX_CROSSINGS - sb->drawn) + 1;
+	}
+}
+
+/* Crossing *k, in the middle left out of a long plan: the gap drawn in
+ * its place, the clock moved past it and *k to its last crossing (true).
+ * Else the clock moved past crossing *k and its caption begun (false). */
+static bool storyboard_next(struct storyboard *sb, const river_plan *plan,
+			    size_t *k)
+{
+	if (*k > sb->drawn && *k < sb->tail) {
+		sb->clock += plan_span_time(plan, *k - 1, sb->tail - 1);
+		put_gap(&sb->d, *k, sb->tail - 1);
+		*k = sb->tail - 1;
+		return true;
+	}
+	sb->clock += plan_span_time(plan, *k - 1, *k);
+	sb->line.len = 0;
+	buf_printf(&sb->line, "%zu. ", *k);
+	return false;
+}
+
+static const char *storyboard_caption(const struct storyboard *sb)
+{
+	return sb->line.data ? sb->line.data : "";
+}
+
+static int storyboard_finish(struct storyboard *sb, char **out, bool places)
+{
+	svg_begin(&sb->head, sb->d.width, sb->d.y, sb->d.m->title);
+	put_style(&sb->head, places);
+	if (sb->line.failed || sb->why.failed)
+		sb->body.failed = true;
+	buf_release(&sb->line);
+	buf_release(&sb->why);
+	return svg_finish(out, &sb->head, &sb->body);
+}
+
 /* The storyboard of a plan of places: a column a place, rivers between,
  * the boats docked at their places and on their legs. */
 static int render_places_svg(char **out, const river_plan *plan,
@@ -671,36 +736,27 @@ static int render_places_svg(char **out, const river_plan *plan,
 	const struct model *m = &plan->puzzle->model;
 	unsigned *at = calloc(m->n_items * m->n_places + 1, sizeof *at);
 	unsigned load[MODEL_MAX_ITEMS + 1], boats[MODEL_MAX_BOATS];
-	struct buf head, body, line, why;
-	struct board d;
+	struct storyboard sb;
+	struct board *d = &sb.d;
 	struct place_panel p;
-	size_t k, n = plan->n_states - 1, drawn = n, tail = n + 1;
-	unsigned long long clock = 0;
+	size_t k;
 	unsigned text, y;
 
 	if (!at)
 		return RIVER_ENOMEM;
-	buf_init(&head);
-	buf_init(&body);
-	buf_init(&line);
-	buf_init(&why);
-	if (check && !check->legal)
-		buf_printf(&why, "Illegal: %s.", check->reason);
-	memset(&d, 0, sizeof d);
-	d.m = m;
-	d.b = &body;
-	measure(&d, plan, NULL);
-	d.width = 2 * MARGIN + 2 * PAD + (unsigned)m->n_places * d.bank +
-		  (unsigned)(m->n_places - 1) * d.river;
-	text = d.width - 2 * MARGIN;
-	y = put_heading(&d, plan, check, &line, text);
+	storyboard_begin(&sb, plan, check);
+	measure(d, plan, NULL);
+	d->width = 2 * MARGIN + 2 * PAD + (unsigned)m->n_places * d->bank +
+		   (unsigned)(m->n_places - 1) * d->river;
+	text = d->width - 2 * MARGIN;
+	y = put_heading(d, plan, check, &sb.line, text);
 	/* The places' names over their columns. */
 	for (k = 0; k < m->n_places; k++)
-		svg_put_text(&body, place_x(&d, (unsigned)k) + d.bank / 2, y + 4,
-			     d.bank - PAD, "place", "middle",
+		svg_put_text(&sb.body, place_x(d, (unsigned)k) + d->bank / 2,
+			     y + 4, d->bank - PAD, "place", "middle",
 			     m->place_names[k]);
 	y += LINE - 6;
-	d.y = y;
+	d->y = y;
 	memset(&p, 0, sizeof p);
 	p.at = at;
 	p.boats = boats;
@@ -708,50 +764,34 @@ static int render_places_svg(char **out, const river_plan *plan,
 	p.moving = SIZE_MAX;
 	places_state(plan, 0, NULL, 0, at, boats);
 	p.caption = "Start.";
-	put_place_panel(&d, &p);
-	if (n > RIVER_SVG_MAX_CROSSINGS) {
-		drawn = RIVER_SVG_MAX_CROSSINGS / 2;
-		tail = n - (RIVER_SVG_MAX_CROSSINGS - drawn) + 1;
-	}
-	for (k = 1; k <= n; k++) {
+	put_place_panel(d, &p);
+	for (k = 1; k <= sb.n; k++) {
 		size_t to;
 
-		if (k > drawn && k < tail) {
-			clock += plan_span_time(plan, k - 1, tail - 1);
-			put_gap(&d, k, tail - 1);
-			k = tail - 1;
+		if (storyboard_next(&sb, plan, &k))
 			continue;
-		}
-		line.len = 0;
 		plan_load(plan, k, load);
 		p.moving = plan_leg_boat(plan, k, &to);
 		p.to = (unsigned)to;
 		p.from = (unsigned)river_plan_boat_at(plan, k - 1, p.moving);
 		places_state(plan, k, load, p.to, at, boats);
-		clock += plan_span_time(plan, k - 1, k);
-		p.clock = clock;
+		p.clock = sb.clock;
 		p.load = load;
-		buf_printf(&line, "%zu. ", k);
-		plan_put_leg_sentence(&line, m, load, p.moving, to);
-		p.caption = line.data ? line.data : "";
-		put_place_panel(&d, &p);
+		plan_put_leg_sentence(&sb.line, m, load, p.moving, to);
+		p.caption = storyboard_caption(&sb);
+		put_place_panel(d, &p);
 	}
-	if (n > 0 || (check && !check->legal)) {
-		places_state(plan, n, NULL, 0, at, boats);
+	if (sb.n > 0 || (check && !check->legal)) {
+		places_state(plan, sb.n, NULL, 0, at, boats);
 		p.moving = SIZE_MAX;
 		p.caption = check && !check->legal ? "Where the plan stops."
 						   : "The end.";
-		p.note = check && !check->legal && why.data ? why.data : NULL;
-		put_place_panel(&d, &p);
+		p.note = check && !check->legal && sb.why.data ? sb.why.data
+							       : NULL;
+		put_place_panel(d, &p);
 	}
 	free(at);
-	svg_begin(&head, d.width, d.y, m->title);
-	put_style(&head, true);
-	if (line.failed || why.failed)
-		body.failed = true;
-	buf_release(&line);
-	buf_release(&why);
-	return svg_finish(out, &head, &body);
+	return storyboard_finish(&sb, out, true);
 }
 
 int plan_render_svg(char **out, const river_plan *plan,
@@ -760,30 +800,17 @@ int plan_render_svg(char **out, const river_plan *plan,
 	const struct model *m = &plan->puzzle->model;
 	unsigned left[MODEL_MAX_ITEMS + 1], right[MODEL_MAX_ITEMS + 1];
 	unsigned load[MODEL_MAX_ITEMS + 1];
-	struct buf head, body, line, why;
-	struct board d;
+	struct storyboard sb;
+	struct board *d = &sb.d;
 	struct panel p;
-	size_t k, n = plan->n_states - 1;
-	/* The crossings drawn: 1 to drawn, and tail to n. */
-	size_t drawn = n, tail = n + 1;
-	unsigned long long clock = 0;
-	unsigned text, y;
+	size_t k;
 
 	if (plan_of_places(plan))
 		return render_places_svg(out, plan, check);
-	buf_init(&head);
-	buf_init(&body);
-	buf_init(&line);
-	buf_init(&why);
-	if (check && !check->legal)
-		buf_printf(&why, "Illegal: %s.", check->reason);
-	memset(&d, 0, sizeof d);
-	d.m = m;
-	d.b = &body;
-	measure(&d, plan, check);
-	text = d.width - 2 * MARGIN;
+	storyboard_begin(&sb, plan, check);
+	measure(d, plan, check);
 	/* The title, the description and the verdict, above the panels. */
-	d.y = y = put_heading(&d, plan, check, &line, text);
+	d->y = put_heading(d, plan, check, &sb.line, d->width - 2 * MARGIN);
 
 	memset(&p, 0, sizeof p);
 	p.left = left;
@@ -792,36 +819,25 @@ int plan_render_svg(char **out, const river_plan *plan,
 	banks(plan, 0, NULL, false, left, right);
 	p.boat = river_plan_boat_bank(plan, 0) == RIVER_RIGHT ? 1 : -1;
 	p.caption = "Start.";
-	put_panel(&d, &p);
-	if (n > RIVER_SVG_MAX_CROSSINGS) {
-		drawn = RIVER_SVG_MAX_CROSSINGS / 2;
-		tail = n - (RIVER_SVG_MAX_CROSSINGS - drawn) + 1;
-	}
-	for (k = 1; k <= n; k++) {
-		if (k > drawn && k < tail) {
-			clock += plan_span_time(plan, k - 1, tail - 1);
-			put_gap(&d, k, tail - 1);
-			k = tail - 1;
+	put_panel(d, &p);
+	for (k = 1; k <= sb.n; k++) {
+		if (storyboard_next(&sb, plan, &k))
 			continue;
-		}
-		line.len = 0;
 		plan_load(plan, k, load);
 		p.across = river_plan_boat_bank(plan, k) == RIVER_RIGHT;
 		banks(plan, k, load, p.across, left, right);
-		clock += plan_span_time(plan, k - 1, k);
-		p.clock = clock;
+		p.clock = sb.clock;
 		p.boat = 0;
 		p.load = load;
-		buf_printf(&line, "%zu. ", k);
-		plan_put_sentence(&line, m, load, p.across);
-		p.caption = line.data ? line.data : "";
-		put_panel(&d, &p);
+		plan_put_sentence(&sb.line, m, load, p.across);
+		p.caption = storyboard_caption(&sb);
+		put_panel(d, &p);
 	}
 	if (check && check->load) {
 		/* The crossing at fault, from the last state reached. */
-		line.len = 0;
-		p.across = river_plan_boat_bank(plan, n) == RIVER_LEFT;
-		banks(plan, n, NULL, false, left, right);
+		sb.line.len = 0;
+		p.across = river_plan_boat_bank(plan, sb.n) == RIVER_LEFT;
+		banks(plan, sb.n, NULL, false, left, right);
 		for (k = 0; k < m->n_items; k++) {
 			unsigned *from = p.across ? left : right;
 
@@ -831,25 +847,19 @@ int plan_render_svg(char **out, const river_plan *plan,
 		p.boat = 0;
 		p.load = check->load;
 		p.timed = false;
-		buf_printf(&line, "%zu. ", n + 1);
-		plan_put_sentence(&line, m, check->load, p.across);
-		p.caption = line.data ? line.data : "";
-		p.note = why.data ? why.data : "";
-		put_panel(&d, &p);
-	} else if (n > 0) {
-		banks(plan, n, NULL, false, left, right);
-		p.boat = river_plan_boat_bank(plan, n) == RIVER_RIGHT ? 1 : -1;
+		buf_printf(&sb.line, "%zu. ", sb.n + 1);
+		plan_put_sentence(&sb.line, m, check->load, p.across);
+		p.caption = storyboard_caption(&sb);
+		p.note = sb.why.data ? sb.why.data : "";
+		put_panel(d, &p);
+	} else if (sb.n > 0) {
+		banks(plan, sb.n, NULL, false, left, right);
+		p.boat = river_plan_boat_bank(plan, sb.n) == RIVER_RIGHT ? 1 : -1;
 		p.load = NULL;
 		p.caption = "The end.";
-		p.note = check && !check->legal && why.data ? why.data : NULL;
-		put_panel(&d, &p);
+		p.note = check && !check->legal && sb.why.data ? sb.why.data
+							       : NULL;
+		put_panel(d, &p);
 	}
-
-	svg_begin(&head, d.width, d.y, m->title);
-	put_style(&head, false);
-	if (line.failed || why.failed)
-		body.failed = true;
-	buf_release(&line);
-	buf_release(&why);
-	return svg_finish(out, &head, &body);
+	return storyboard_finish(&sb, out, false);
 }
