@@ -287,27 +287,54 @@ static void put_boat(struct board *d, const struct panel *p, unsigned x0,
 			   x, ay);
 }
 
+/* A panel's frame: its height measured from the scene's and the
+ * caption's and note's lines (*lines gets the caption's), and the frame
+ * opened; panel_close writes the words under the scene and closes it. */
+static unsigned panel_open(struct board *d, unsigned scene,
+			   const char *caption, const char *note,
+			   unsigned *lines)
+{
+	unsigned inner = d->width - 2 * MARGIN, text = inner - 2 * PAD;
+	unsigned notes = 0, height;
+
+	*lines = put_wrapped(NULL, 0, 0, text, "caption", caption);
+	if (note)
+		notes = put_wrapped(NULL, 0, 0, text, "note", note);
+	height = PAD + scene + 6 + (*lines + notes) * LINE + PAD / 2;
+	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
+			 "height=\"%u\" class=\"%s\"/>\n", MARGIN, d->y, inner,
+		   height, note ? "panel fault" : "panel");
+	return height;
+}
+
+static void panel_close(struct board *d, unsigned scene, unsigned height,
+			unsigned lines, const char *caption, const char *note)
+{
+	unsigned text = d->width - 2 * MARGIN - 2 * PAD;
+	unsigned y = d->y + PAD + scene + 6 + 15;
+
+	put_wrapped(d->b, MARGIN + PAD, y, text, "caption", caption);
+	if (note)
+		put_wrapped(d->b, MARGIN + PAD, y + lines * LINE, text, "note",
+			    note);
+	buf_puts(d->b, "</g>\n");
+	d->y += height + MARGIN;
+}
+
 static void put_panel(struct board *d, const struct panel *p)
 {
-	unsigned x0 = MARGIN + PAD, inner = d->width - 2 * MARGIN;
+	unsigned x0 = MARGIN + PAD;
 	unsigned room = d->bank - 2 * PAD, top = d->y + PAD;
 	unsigned rows = put_items(NULL, d->m, p->left, 0, 0, room);
 	unsigned r2 = put_items(NULL, d->m, p->right, 0, 0, room);
-	unsigned scene, text = inner - 2 * PAD, lines, notes = 0, height, y;
-	const char *cls = p->note ? "panel fault" : "panel";
+	unsigned scene, lines, height;
 
 	if (r2 > rows)
 		rows = r2;
 	scene = rows * LINE + 2 * PAD;
 	if (scene < BOAT_HEIGHT + 32)
 		scene = BOAT_HEIGHT + 32;
-	lines = put_wrapped(NULL, 0, 0, text, "caption", p->caption);
-	if (p->note)
-		notes = put_wrapped(NULL, 0, 0, text, "note", p->note);
-	height = PAD + scene + 6 + (lines + notes) * LINE + PAD / 2;
-	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
-			 "height=\"%u\" class=\"%s\"/>\n", MARGIN, d->y, inner,
-		   height, cls);
+	height = panel_open(d, scene, p->caption, p->note, &lines);
 	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
 			 "class=\"bank\"/>\n", x0, top, d->bank, scene);
 	buf_printf(d->b, "<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" "
@@ -327,12 +354,7 @@ static void put_panel(struct board *d, const struct panel *p)
 			     d->river - 2 * PAD, "clock", "middle", clock);
 	}
 	put_boat(d, p, x0, top + scene / 2 + 4);
-	y = top + scene + 6 + 15;
-	put_wrapped(d->b, x0, y, text, "caption", p->caption);
-	if (p->note)
-		put_wrapped(d->b, x0, y + lines * LINE, text, "note", p->note);
-	buf_puts(d->b, "</g>\n");
-	d->y += height + MARGIN;
+	panel_close(d, scene, height, lines, p->caption, p->note);
 }
 
 /* In place of crossings first to last, which are not drawn: a panel
@@ -583,9 +605,8 @@ static void put_leg(struct board *d, const struct place_panel *p,
 static void put_place_panel(struct board *d, const struct place_panel *p)
 {
 	const struct model *m = d->m;
-	unsigned inner = d->width - 2 * MARGIN, room = d->bank - 2 * PAD;
-	unsigned top = d->y + PAD, text = inner - 2 * PAD, rows = 0, q;
-	unsigned count[MAX_COLUMNS_ITEMS], scene, lines, notes = 0, height, y;
+	unsigned room = d->bank - 2 * PAD, top = d->y + PAD, rows = 0, q;
+	unsigned count[MAX_COLUMNS_ITEMS], scene, lines, height;
 	size_t i;
 
 	for (q = 0; q < m->n_places; q++) {
@@ -600,13 +621,7 @@ static void put_place_panel(struct board *d, const struct place_panel *p)
 	scene = rows * LINE + 2 * PAD + BOAT_HEIGHT + PAD;
 	if (scene < BOAT_HEIGHT + 48)
 		scene = BOAT_HEIGHT + 48;
-	lines = put_wrapped(NULL, 0, 0, text, "caption", p->caption);
-	if (p->note)
-		notes = put_wrapped(NULL, 0, 0, text, "note", p->note);
-	height = PAD + scene + 6 + (lines + notes) * LINE + PAD / 2;
-	buf_printf(d->b, "<g>\n<rect x=\"%u\" y=\"%u\" width=\"%u\" "
-			 "height=\"%u\" class=\"%s\"/>\n", MARGIN, d->y, inner,
-		   height, p->note ? "panel fault" : "panel");
+	height = panel_open(d, scene, p->caption, p->note, &lines);
 	for (q = 0; q < m->n_places; q++) {
 		unsigned x = place_x(d, q);
 
@@ -632,13 +647,7 @@ static void put_place_panel(struct board *d, const struct place_panel *p)
 	}
 	if (p->moving != SIZE_MAX)
 		put_leg(d, p, top + scene / 2);
-	y = top + scene + 6 + 15;
-	put_wrapped(d->b, MARGIN + PAD, y, text, "caption", p->caption);
-	if (p->note)
-		put_wrapped(d->b, MARGIN + PAD, y + lines * LINE, text, "note",
-			    p->note);
-	buf_puts(d->b, "</g>\n");
-	d->y += height + MARGIN;
+	panel_close(d, scene, height, lines, p->caption, p->note);
 }
 
 /* The places and boats of state k into at and boats; load (not NULL)
