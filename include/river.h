@@ -25,11 +25,11 @@ extern "C" {
 #endif
 
 #define RIVER_VERSION_MAJOR 0
-#define RIVER_VERSION_MINOR 2
+#define RIVER_VERSION_MINOR 3
 #define RIVER_VERSION_PATCH 0
-#define RIVER_VERSION_STRING "0.2.0"
+#define RIVER_VERSION_STRING "0.3.0"
 
-/* The version of the library actually linked, e.g. "0.2.0". */
+/* The version of the library actually linked, e.g. "0.3.0". */
 RIVER_API const char *river_version(void);
 
 /*
@@ -73,7 +73,7 @@ RIVER_API const char *river_strerror(int status);
 /*
  * A diagnostic: where and what.  Owned by the caller, filled by the
  * library when a call fails.  Its layout is frozen (no version): every
- * call takes one, and river_sweep_point holds one.  line and column
+ * call takes one, and river_sweep_point points at one.  line and column
  * count from 1 (columns in characters, not bytes); both are 0 when
  * there is no location.
  * source_line holds the text of that line, for a caret display; a
@@ -755,7 +755,8 @@ typedef struct river_sweep_axis {
 /* One point of a sweep: the puzzle with its parameters' values there.
  * The library allocates it (river_sweep_at); version is the
  * RIVER_SWEEP_POINT_VERSION it was filled as, fields added in later
- * versions coming after these. */
+ * versions coming after these.  (Version 1, of libriver.so.1, held its
+ * diag whole: a kilobyte a point.) */
 typedef struct river_sweep_point {
 	unsigned int version;
 	/* The values of the axes here (value[1] is 0 with one axis). */
@@ -764,14 +765,15 @@ typedef struct river_sweep_point {
 	 * a plan, optimum is its crossings (its time, for a puzzle of the
 	 * least time).  Else why there is no answer: the load's status
 	 * (RIVER_EPUZZLE, ...: these values make no valid puzzle) or the
-	 * search's (RIVER_ELIMIT, RIVER_ETIMEOUT, ...), and diag says more. */
+	 * search's (RIVER_ELIMIT, RIVER_ETIMEOUT, ...), and diag says more:
+	 * borrowed from the sweep, NULL when status is RIVER_OK. */
 	int status;
 	int solved;
 	unsigned long long optimum;
-	river_diag diag;
+	const river_diag *diag;
 } river_sweep_point;
 
-#define RIVER_SWEEP_POINT_VERSION 1
+#define RIVER_SWEEP_POINT_VERSION 2
 
 /* The outcome of a sweep. */
 typedef struct river_sweep river_sweep;

@@ -671,6 +671,13 @@ const char *river_puzzle_boat_name(const river_puzzle *puzzle, size_t boat)
 	       ? puzzle->model.boats[boat].name : NULL;
 }
 
+int puzzle_failed(const river_puzzle *p, int rc, river_diag *diag)
+{
+	if (rc != RIVER_OK && diag && !diag->file[0] && p && p->src.name)
+		snprintf(diag->file, sizeof diag->file, "%s", p->src.name);
+	return rc;
+}
+
 /* How many copies of an item a placement (the start or the goal) puts at
  * a place: its table where it has one, else the two banks'. */
 static unsigned placement_item_at(const struct model *m,

@@ -45,6 +45,12 @@ int puzzle_build(river_puzzle *p, const struct source *src,
 int puzzle_need_system(const river_puzzle *p, const char *what,
 		       river_diag *diag);
 
+/* rc, as an operation on p (p may be NULL) returns it: when it failed
+ * and diag names no file, diag names p's (its name as loaded), so that
+ * every diagnostic about a puzzle says which one.  The public functions
+ * given a puzzle return through it. */
+int puzzle_failed(const river_puzzle *p, int rc, river_diag *diag);
+
 /* A new puzzle *out, p with one change (compile/model.h), built as
  * river_puzzle_load_* builds one.  It borrows p's model and text: free
  * it (river_puzzle_free) before p.  Its boat, rowing and objective

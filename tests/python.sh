@@ -18,11 +18,20 @@ done
 test -n "$py" ||
 	skip_all "no python3 with pytest (Debian: apt-get install python3-pytest)"
 ocean=${RIVER_OCEAN_PATH:-$(cat "$abs_top_builddir/build/ocean.path" 2>/dev/null)}
-RIVER_LIBRARY="$abs_top_builddir/.libs/libriver.so.1"
-test -f "$RIVER_LIBRARY" ||
+soname=$(sed -n "s/^dlname='\(.*\)'$/\1/p" "$abs_top_builddir/libriver.la" \
+	2>/dev/null)
+RIVER_LIBRARY="$abs_top_builddir/.libs/$soname"
+test -n "$soname" && test -f "$RIVER_LIBRARY" ||
 	skip_all "no shared library in the build tree (configure --enable-shared)"
 PYTHONPATH="$srcdir/python/tests:$srcdir/python${ocean:+:$ocean}"
 export RIVER_LIBRARY PYTHONPATH
+
+# The package looks for the library by the name this build gives it.
+if grep -q "^SONAME = \"$soname\"\$" "$srcdir/python/river/_lib.py"; then
+	ok "the package's SONAME is the library's, $soname"
+else
+	not_ok "the package's SONAME is the library's, $soname"
+fi
 
 # -p no:cacheprovider: nothing written into the source tree.
 (cd "$tmp" && PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -p no:cacheprovider \

@@ -1153,8 +1153,6 @@ static int export_model(const struct options *opts,
 	eo.lagrange = opts->lagrange;
 	rc = river_export(&text, puzzle, opts->to, &eo, &diag);
 	if (rc != RIVER_OK) {
-		if (!diag.file[0])
-			snprintf(diag.file, sizeof diag.file, "%s", opts->name);
 		print_diag(&diag);
 		return exit_status(rc);
 	}
@@ -1241,14 +1239,11 @@ static int verify(const struct options *opts, const river_puzzle *puzzle)
 	return v.legal ? EXIT_SOLVED : EXIT_UNSOLVABLE;
 }
 
-/* A search that failed: its message (at the puzzle when it names no
- * file; with how to raise the state limit when that is what stopped
- * it), and the status river exits with. */
-static int search_failed(const struct options *opts, int rc, river_diag *diag,
-			 bool own_search)
+/* A search that failed: its message (the library's diagnostic names the
+ * puzzle's file), with how to raise the state limit when that is what
+ * stopped it, and the status river exits with. */
+static int search_failed(int rc, const river_diag *diag, bool own_search)
 {
-	if (!diag->file[0])
-		snprintf(diag->file, sizeof diag->file, "%s", opts->name);
 	print_diag(diag);
 	if (rc == RIVER_ELIMIT && own_search)
 		fputs("river: raise the limit with --max-states N\n", stderr);
@@ -1296,7 +1291,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle)
 		return 128 + caught;
 	}
 	if (rc != RIVER_OK)
-		return search_failed(opts, rc, &diag, true);
+		return search_failed(rc, &diag, true);
 	if (!plan) {
 		printf("%s: step %zu: %s\n", name, v.step, v.reason);
 		return EXIT_UNSOLVABLE;
@@ -1345,7 +1340,7 @@ static int solve(const struct options *opts, const river_puzzle *puzzle)
 		return 128 + caught;
 	}
 	if (rc != RIVER_OK)
-		return search_failed(opts, rc, &diag, !opts->engine);
+		return search_failed(rc, &diag, !opts->engine);
 	rc = river_plan_render(&text, plan, opts->format);
 	if (rc == RIVER_OK && opts->format == RIVER_FORMAT_SVG)
 		note_svg_cap(opts->name, river_plan_crossings(plan));
@@ -1370,7 +1365,7 @@ static int explain(const struct options *opts, const river_puzzle *puzzle)
 		return 128 + caught;
 	}
 	if (rc != RIVER_OK)
-		return search_failed(opts, rc, &diag, true);
+		return search_failed(rc, &diag, true);
 	rc = river_explain_render(&out, e, opts->format);
 	if (rc != RIVER_OK) {
 		river_explanation_free(e);
@@ -1475,7 +1470,7 @@ static int graph(const struct options *opts, const river_puzzle *puzzle)
 		return 128 + caught;
 	}
 	if (rc != RIVER_OK)
-		return search_failed(opts, rc, &diag, true);
+		return search_failed(rc, &diag, true);
 	if (info.summary)
 		fprintf(stderr, "river: %s: %llu states, more than %zu to draw: "
 			"a node for each depth instead (raise the limit with "

@@ -1022,8 +1022,8 @@ static int explain_places_none(struct explainer *x)
 	return rc == RIVER_OK ? explain_changes(x) : rc;
 }
 
-int river_explain(river_explanation **out, const river_puzzle *puzzle,
-		  const river_solve_options *opts, river_diag *diag)
+static int explain_puzzle(river_explanation **out, const river_puzzle *puzzle,
+			  const river_solve_options *opts, river_diag *diag)
 {
 	struct explainer x;
 	river_explanation *e;
@@ -1079,6 +1079,14 @@ int river_explain(river_explanation **out, const river_puzzle *puzzle,
 	}
 	*out = e;
 	return RIVER_OK;
+}
+
+int river_explain(river_explanation **out, const river_puzzle *puzzle,
+		  const river_solve_options *opts, river_diag *diag)
+{
+	int rc = explain_puzzle(out, puzzle, opts, diag);
+
+	return puzzle_failed(puzzle, rc, diag);
 }
 
 const river_plan *river_explanation_plan(const river_explanation *e)

@@ -1101,9 +1101,9 @@ void graph_costs_free(struct graph_costs *c)
 	free(c);
 }
 
-int river_graph(char **dot, river_graph_info *info,
-		const river_puzzle *puzzle, const river_graph_options *opts,
-		river_diag *diag)
+static int draw_graph(char **dot, river_graph_info *info,
+		      const river_puzzle *puzzle, const river_graph_options *opts,
+		      river_diag *diag)
 {
 	river_graph_options o;
 	river_solve_options so;
@@ -1185,4 +1185,13 @@ int river_graph(char **dot, river_graph_info *info,
 	if (g.places)
 		places_graph_release(&pg);
 	return rc;
+}
+
+int river_graph(char **dot, river_graph_info *info,
+		const river_puzzle *puzzle, const river_graph_options *opts,
+		river_diag *diag)
+{
+	int rc = draw_graph(dot, info, puzzle, opts, diag);
+
+	return puzzle_failed(puzzle, rc, diag);
 }

@@ -41,10 +41,10 @@ static int hint_places(river_plan **out, const river_puzzle *puzzle,
 	return rc;
 }
 
-int river_hint(river_plan **out, river_verdict *verdict,
-	       const river_puzzle *puzzle, const char *text, size_t len,
-	       const char *name, const river_solve_options *opts,
-	       river_diag *diag)
+static int hint_from(river_plan **out, river_verdict *verdict,
+		     const river_puzzle *puzzle, const char *text, size_t len,
+		     const char *name, const river_solve_options *opts,
+		     river_diag *diag)
 {
 	river_plan *played;
 	river_solve_options o;
@@ -81,6 +81,16 @@ int river_hint(river_plan **out, river_verdict *verdict,
 	here = played->states[played->n_states - 1];
 	river_plan_free(played);
 	return search_solve(out, puzzle, &here, v.time, &o, diag);
+}
+
+int river_hint(river_plan **out, river_verdict *verdict,
+	       const river_puzzle *puzzle, const char *text, size_t len,
+	       const char *name, const river_solve_options *opts,
+	       river_diag *diag)
+{
+	int rc = hint_from(out, verdict, puzzle, text, len, name, opts, diag);
+
+	return puzzle_failed(puzzle, rc, diag);
 }
 
 /* "Next: The farmer takes the goat across. 7 crossings to go." */

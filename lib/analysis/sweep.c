@@ -62,6 +62,23 @@ static size_t axis_count(const river_sweep_axis *a)
 		       : (size_t)(span / (unsigned long long)a->step) + 1;
 }
 
+/* A point without an answer keeps its diagnostic: a copy of diag only
+ * such points pay for. */
+static void keep_diag(struct pool *pool, river_sweep_point *pt,
+		      const river_diag *diag)
+{
+	river_diag *kept = malloc(sizeof *kept);
+
+	if (!kept) {
+		pthread_mutex_lock(&pool->lock);
+		pool->failed = RIVER_ENOMEM;
+		pthread_mutex_unlock(&pool->lock);
+		return;
+	}
+	*kept = *diag;
+	pt->diag = kept;
+}
+
 /* Load and search point k; params has room for the fixed ones and the
  * axes'. */
 static void solve_point(struct pool *pool, size_t k, river_param *params)
@@ -71,6 +88,7 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 	river_puzzle *puzzle;
 	river_plan *plan;
 	river_load_options lo;
+	river_diag diag;
 	size_t a, n = pool->n_params, at[2];
 
 	at[0] = k / s->columns;
@@ -89,9 +107,11 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 	lo.cancel = pool->so.cancel;
 	pt->status = river_puzzle_load_string_opts(&puzzle, pool->text,
 						   pool->len, pool->name, &lo,
-						   &pt->diag);
-	if (pt->status != RIVER_OK)
+						   &diag);
+	if (pt->status != RIVER_OK) {
+		keep_diag(pool, pt, &diag);
 		return;
+	}
 	pthread_mutex_lock(&pool->lock);
 	if (!s->title || k < s->title_from) {
 		char *title = strdup(river_puzzle_title(puzzle));
@@ -106,7 +126,7 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 		}
 	}
 	pthread_mutex_unlock(&pool->lock);
-	pt->status = river_solve(&plan, puzzle, &pool->so, &pt->diag);
+	pt->status = river_solve(&plan, puzzle, &pool->so, &diag);
 	if (pt->status == RIVER_OK) {
 		pt->solved = river_plan_solved(plan);
 		if (pt->solved)
@@ -114,9 +134,8 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 					      ? river_plan_time(plan)
 					      : river_plan_crossings(plan);
 		river_plan_free(plan);
-	} else if (!pt->diag.file[0]) {
-		snprintf(pt->diag.file, sizeof pt->diag.file, "%s",
-			 pool->name ? pool->name : "<string>");
+	} else {
+		keep_diag(pool, pt, &diag);
 	}
 	river_puzzle_free(puzzle);
 }
@@ -333,7 +352,7 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 	if (!s->title) {
 		rc = s->points[0].status;
 		if (diag)
-			*diag = s->points[0].diag;
+			*diag = *s->points[0].diag;
 		river_sweep_free(s);
 		return rc;
 	}
@@ -343,10 +362,15 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 
 void river_sweep_free(river_sweep *sweep)
 {
+	size_t k;
+
 	if (!sweep)
 		return;
 	free(sweep->names[0]);
 	free(sweep->names[1]);
+	if (sweep->points)
+		for (k = 0; k < sweep->rows * sweep->columns; k++)
+			free((river_diag *)sweep->points[k].diag);
 	free(sweep->points);
 	free(sweep->title);
 	free(sweep);
@@ -613,10 +637,10 @@ static int render_text(char **out, const river_sweep *s)
 			buf_puts(&b, "  ");
 			put_where(&b, s, pt);
 			buf_puts(&b, ": ");
-			if (pt->diag.line > 0)
-				buf_printf(&b, "%s:%d:%d: ", pt->diag.file,
-					   pt->diag.line, pt->diag.column);
-			buf_printf(&b, "%s\n", pt->diag.message);
+			if (pt->diag->line > 0)
+				buf_printf(&b, "%s:%d:%d: ", pt->diag->file,
+					   pt->diag->line, pt->diag->column);
+			buf_printf(&b, "%s\n", pt->diag->message);
 		}
 	}
 	put_smallest_text(&b, s);
@@ -712,10 +736,10 @@ static int render_json(char **out, const river_sweep *s)
 			buf_printf(&b, ", \"optimum\": %llu", pt->optimum);
 		if (pt->status != RIVER_OK) {
 			buf_puts(&b, ", \"message\": ");
-			buf_quote(&b, pt->diag.message, QUOTE_JSON);
-			if (pt->diag.line > 0)
+			buf_quote(&b, pt->diag->message, QUOTE_JSON);
+			if (pt->diag->line > 0)
 				buf_printf(&b, ", \"line\": %d, \"column\": %d",
-					   pt->diag.line, pt->diag.column);
+					   pt->diag->line, pt->diag->column);
 		}
 		buf_puts(&b, k + 1 < n ? "},\n" : "}\n");
 	}

@@ -863,7 +863,8 @@ int river_verify(river_verdict *out, const river_puzzle *puzzle,
 		 const char *text, size_t len, const char *name,
 		 river_diag *diag)
 {
-	return check(out, puzzle, text, len, name, diag, NULL, NULL);
+	return puzzle_failed(puzzle, check(out, puzzle, text, len, name, diag,
+					   NULL, NULL), diag);
 }
 
 int river_verify_svg(char **out, river_verdict *verdict,
@@ -875,7 +876,8 @@ int river_verify_svg(char **out, river_verdict *verdict,
 	if (!out)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	return check(verdict, puzzle, text, len, name, diag, out, NULL);
+	return puzzle_failed(puzzle, check(verdict, puzzle, text, len, name,
+					   diag, out, NULL), diag);
 }
 
 int river_replay(river_plan **out, river_verdict *verdict,
@@ -887,7 +889,8 @@ int river_replay(river_plan **out, river_verdict *verdict,
 	if (!out)
 		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
 				"invalid argument");
-	return check(verdict, puzzle, text, len, name, diag, NULL, out);
+	return puzzle_failed(puzzle, check(verdict, puzzle, text, len, name,
+					   diag, NULL, out), diag);
 }
 
 /* "legal: the goal is reached after 7 crossings (the fewest possible)" */

@@ -255,26 +255,23 @@ static int sum_side(struct compiler *c, const struct ast_sum *sum,
 }
 
 /* Where the other side of st names item: to point at the second
- * mention of it. */
+ * mention of it.  The names resolved once already; the caller's
+ * diagnostic, set after this returns, replaces whatever a resolve here
+ * would say. */
 static const struct loc *twice_at(struct compiler *c,
 				  const struct ast_stmt *st, size_t item)
 {
 	const struct ast_name *ref = st->kind == ST_SUM ? st->u.rule.rhs.names
 							: st->u.rule.b;
 	size_t group[MODEL_MAX_ITEMS], n, k;
-	river_diag *diag = c->diag;
 
-	c->diag = NULL; /* the names resolved once already */
 	for (; ref; ref = ref->next) {
 		if (resolve_group(c, ref, group, &n) != RIVER_OK)
 			continue;
 		for (k = 0; k < n; k++)
-			if (group[k] == item) {
-				c->diag = diag;
+			if (group[k] == item)
 				return &ref->loc;
-			}
 	}
-	c->diag = diag;
 	return &st->loc;
 }
 

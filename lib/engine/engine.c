@@ -914,9 +914,9 @@ static unsigned next_horizon(const river_puzzle *puzzle, unsigned h,
 	return need > h + h / 2 && need < UINT_MAX ? (unsigned)need : h + h / 2;
 }
 
-int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
-		       const char *engine, const river_export_options *opts,
-		       river_diag *diag)
+static int solve_engine(river_plan **out, const river_puzzle *puzzle,
+			const char *engine, const river_export_options *opts,
+			river_diag *diag)
 {
 	const struct engine *e = find_engine(engine);
 	river_plan *known = NULL;
@@ -1004,4 +1004,13 @@ int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
 		(*out)->seconds = clock_since(start);
 	export_end(&ctx);
 	return rc;
+}
+
+int river_solve_engine(river_plan **out, const river_puzzle *puzzle,
+		       const char *engine, const river_export_options *opts,
+		       river_diag *diag)
+{
+	int rc = solve_engine(out, puzzle, engine, opts, diag);
+
+	return puzzle_failed(puzzle, rc, diag);
 }

@@ -144,8 +144,8 @@ static int places_bound(struct export_ctx *ctx, const river_puzzle *puzzle,
 	return RIVER_OK;
 }
 
-int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
-			 river_diag *diag)
+static int export_horizon(unsigned *out, const river_puzzle *puzzle,
+			  river_diag *diag)
 {
 	struct export_ctx ctx;
 	struct stop none;
@@ -171,6 +171,12 @@ int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
 	if (rc == RIVER_OK)
 		*out = bound_horizon(&ctx);
 	return rc;
+}
+
+int river_export_horizon(unsigned *out, const river_puzzle *puzzle,
+			 river_diag *diag)
+{
+	return puzzle_failed(puzzle, export_horizon(out, puzzle, diag), diag);
 }
 
 /* The horizon of RIVER_HORIZON_SEARCH: the crossings of the optimal plan
@@ -622,8 +628,9 @@ export_writer export_find(const char *format)
 	return NULL;
 }
 
-int river_export(char **out, const river_puzzle *puzzle, const char *format,
-		 const river_export_options *opts, river_diag *diag)
+static int export_model(char **out, const river_puzzle *puzzle,
+			const char *format,
+			const river_export_options *opts, river_diag *diag)
 {
 	struct export_ctx ctx;
 	export_writer write = export_find(format);
@@ -662,4 +669,12 @@ int river_export(char **out, const river_puzzle *puzzle, const char *format,
 	if (!*out)
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	return RIVER_OK;
+}
+
+int river_export(char **out, const river_puzzle *puzzle, const char *format,
+		 const river_export_options *opts, river_diag *diag)
+{
+	int rc = export_model(out, puzzle, format, opts, diag);
+
+	return puzzle_failed(puzzle, rc, diag);
 }

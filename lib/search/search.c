@@ -490,7 +490,8 @@ int search_solve(river_plan **out, const river_puzzle *puzzle,
 int river_solve(river_plan **out, const river_puzzle *puzzle,
 		const river_solve_options *opts, river_diag *diag)
 {
-	return search_solve(out, puzzle, NULL, 0, opts, diag);
+	return puzzle_failed(puzzle, search_solve(out, puzzle, NULL, 0, opts,
+						  diag), diag);
 }
 
 unsigned long long search_state_limit(const river_solve_options *opts,

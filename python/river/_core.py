@@ -995,7 +995,8 @@ class Sweep:
         pt = p.contents
         values = {a: pt.value[k] for k, a in enumerate(self.axes)}
         if pt.status != _lib.RIVER_OK:
-            return SweepPoint(values, False, None, error(pt.status, pt.diag))
+            return SweepPoint(values, False, None,
+                              error(pt.status, pt.diag.contents))
         return SweepPoint(values, bool(pt.solved),
                           pt.optimum if pt.solved else None, None)
 

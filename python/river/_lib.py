@@ -5,7 +5,7 @@ what the library does is done again in Python.  The library is looked
 for, in order, at the path in the environment variable RIVER_LIBRARY,
 in the folder the package was installed for (LIBDIR in _config.py,
 written by "make install"), in the build tree the package sits in
-(python/ beside .libs/), and by the system's loader ("libriver.so.1").
+(python/ beside .libs/), and by the system's loader (SONAME).
 ctypes releases the GIL around every call, so a search does not hold up
 other Python threads.
 """
@@ -106,10 +106,11 @@ class SweepAxis(Structure):
 
 class SweepPoint(Structure):
     # Filled by the library: version is the one it filled it as, at
-    # least 1, whose members these are.
+    # least 2, whose members these are; diag is NULL at a point with an
+    # answer.
     _fields_ = [("version", c_uint), ("value", c_longlong * 2),
                 ("status", c_int), ("solved", c_int),
-                ("optimum", c_ulonglong), ("diag", Diag)]
+                ("optimum", c_ulonglong), ("diag", POINTER(Diag))]
 
 
 class GraphOptions(_Versioned):
@@ -233,6 +234,12 @@ _PROTOTYPES = {
 }
 
 
+# The shared library's file name, libriver.so.N: N changes with every
+# release that breaks the interface (libriver(3), "Versions and
+# compatibility"), and this package is of the interface of this one.
+SONAME = "libriver.so.2"
+
+
 def _candidates() -> list[str]:
     """Where the library may be, most specific first."""
     found = []
@@ -242,12 +249,12 @@ def _candidates() -> list[str]:
     try:
         from . import _config
         if _config.LIBDIR:
-            found.append(os.path.join(_config.LIBDIR, "libriver.so.1"))
+            found.append(os.path.join(_config.LIBDIR, SONAME))
     except ImportError:
         pass
     tree = Path(__file__).resolve().parent.parent.parent / ".libs"
-    found.append(str(tree / "libriver.so.1"))
-    found.append("libriver.so.1")
+    found.append(str(tree / SONAME))
+    found.append(SONAME)
     name = ctypes.util.find_library("river")
     if name:
         found.append(name)

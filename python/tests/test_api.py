@@ -172,6 +172,14 @@ def test_sweep_as_the_cli() -> None:
     assert s.smallest(3) == 3
 
 
+def test_sweep_point_without_an_answer_says_why() -> None:
+    s = river.sweep(file=MISSIONARIES, n=range(3, 5), max_states=10)
+    assert s.at(0).error is not None and s.at(1).error is not None
+    assert isinstance(s.at(0).error, river.LimitReached)
+    assert "limit of 10 states" in str(s.at(0).error)
+    assert s.at(0).error.file == str(MISSIONARIES)
+
+
 def test_storyboard_and_notebook_views() -> None:
     plan = river.Puzzle.from_file(WGC).solve()
     status, out, _ = run_river("solve", "--format", "svg", WGC)

@@ -1242,6 +1242,55 @@ static void test_solve_limit_gives_no_plan(void **state)
 	river_puzzle_free(p);
 }
 
+/* A failure with no place in the text still names the puzzle: every
+ * function given one says which it was about. */
+static void test_failures_name_the_puzzle(void **state)
+{
+	river_puzzle *p = unit_load(MC_TEXT);
+	river_plan *plan = NULL;
+	river_explanation *e = NULL;
+	river_verdict v;
+	river_solve_options opts;
+	river_graph_options go;
+	river_export_options eo;
+	river_diag diag;
+	char *out = NULL;
+
+	(void)state;
+	river_verdict_init(&v, RIVER_VERDICT_VERSION);
+	river_solve_options_init(&opts, RIVER_SOLVE_OPTIONS_VERSION);
+	opts.max_states = 5;
+	assert_int_equal(river_solve(&plan, p, &opts, &diag), RIVER_ELIMIT);
+	assert_string_equal(diag.file, "test.puz");
+	assert_int_equal(diag.line, 0);
+	assert_int_equal(river_explain(&e, p, &opts, &diag), RIVER_ELIMIT);
+	assert_string_equal(diag.file, "test.puz");
+	assert_int_equal(river_hint(&plan, &v, p, "", 0, "plan.txt", &opts,
+				    &diag),
+			 RIVER_ELIMIT);
+	assert_string_equal(diag.file, "test.puz");
+	river_graph_options_init(&go, RIVER_GRAPH_OPTIONS_VERSION);
+	go.max_states = 5;
+	assert_int_equal(river_graph(&out, NULL, p, &go, &diag), RIVER_ELIMIT);
+	assert_string_equal(diag.file, "test.puz");
+	assert_int_equal(river_export(&out, p, "no-such-format", NULL, &diag),
+			 RIVER_EINVAL);
+	assert_string_equal(diag.file, "test.puz");
+	river_export_options_init(&eo, RIVER_EXPORT_OPTIONS_VERSION);
+	assert_int_equal(river_solve_engine(&plan, p, "no-such-engine", &eo,
+					    &diag),
+			 RIVER_EINVAL);
+	assert_string_equal(diag.file, "test.puz");
+	/* An error in the plan's text names the plan. */
+	assert_int_equal(river_verify(&v, p, "wolff\n", 6, "plan.txt", &diag),
+			 RIVER_ESYNTAX);
+	assert_string_equal(diag.file, "plan.txt");
+	/* No puzzle, no name. */
+	assert_int_equal(river_solve(&plan, NULL, NULL, &diag), RIVER_EINVAL);
+	assert_string_equal(diag.file, "");
+	river_puzzle_free(p);
+}
+
 static void test_solve_too_big_gives_no_plan(void **state)
 {
 	char text[512];
@@ -1885,6 +1934,7 @@ int main(void)
 		cmocka_unit_test(test_options_init_gives_defaults),
 		cmocka_unit_test(test_solve_with_default_options),
 		cmocka_unit_test(test_solve_limit_gives_no_plan),
+		cmocka_unit_test(test_failures_name_the_puzzle),
 		cmocka_unit_test(test_solve_too_big_gives_no_plan),
 		cmocka_unit_test(test_unsolvable_plan),
 		cmocka_unit_test(test_walk_wgc_banks),

@@ -121,8 +121,9 @@ static void test_smallest_none_and_unknown(void **state)
 	s = run(CANNIBALS, &n, 1, one, 1, NULL, 1, 10);
 	assert_int_equal(river_sweep_columns(s), 1);
 	assert_int_equal(river_sweep_at(s, 0, 0)->status, RIVER_ELIMIT);
-	assert_non_null(strstr(river_sweep_at(s, 0, 0)->diag.message,
+	assert_non_null(strstr(river_sweep_at(s, 0, 0)->diag->message,
 			       "limit of 10 states"));
+	assert_string_equal(river_sweep_at(s, 0, 0)->diag->file, "test.puz");
 	assert_int_equal(river_sweep_smallest(s, 0, &v), -1);
 	river_sweep_free(s);
 	/* No smallest axis when none is named seats and none is asked. */
@@ -185,10 +186,11 @@ static void test_invalid_points(void **state)
 
 	(void)state;
 	assert_int_equal(pt->status, RIVER_EPUZZLE);
-	assert_non_null(strstr(pt->diag.message, "-1"));
+	assert_non_null(strstr(pt->diag->message, "-1"));
 	assert_int_equal(river_sweep_at(s, 1, 0)->status, RIVER_EPUZZLE);
-	assert_true(river_sweep_at(s, 1, 0)->diag.line > 0);
+	assert_true(river_sweep_at(s, 1, 0)->diag->line > 0);
 	assert_int_equal(river_sweep_at(s, 2, 0)->status, RIVER_OK);
+	assert_null(river_sweep_at(s, 2, 0)->diag);
 	river_sweep_free(s);
 }
 
