@@ -616,6 +616,71 @@ RIVER_API int river_explain_render(char **out,
 				   river_format format);
 RIVER_API void river_explanation_free(river_explanation *explanation);
 
+/* ---- How hard a puzzle is ---------------------------------------- */
+
+/*
+ * A difficulty profile from the whole state graph (the one river_graph
+ * draws), each figure exact; river(1) RATE defines them:
+ */
+typedef struct river_rating river_rating;
+
+/* The figures of a rating, filled by river_rating_get: the caller
+ * allocates it and sets its version (river_rating_info_init); the
+ * library writes the fields of that version, no further. */
+typedef struct river_rating_info {
+	unsigned int version;        /* RIVER_RATING_INFO_VERSION */
+	int solved;                  /* a goal is reached */
+	int least_time;              /* the optimum is a time */
+	int orbits;                  /* the states counted are orbits (a
+					puzzle too wide for its states) */
+	unsigned long long optimum;  /* fewest crossings, or least time */
+	unsigned long long crossings; /* the fewest crossings to a goal */
+	unsigned long long plans;    /* optimal plans, saturating */
+	unsigned long long plans_up_to_symmetry;
+	unsigned long long states;   /* reachable */
+	unsigned long long dead_ends; /* reachable, no way to a goal */
+	unsigned long long first_moves;         /* legal from the start */
+	unsigned long long first_moves_on;      /* of them, to a state
+						   with a way to a goal */
+	unsigned long long first_moves_optimal; /* ... on an optimal plan */
+	unsigned long long backward_fewest; /* backward crossings of an */
+	unsigned long long backward_most;   /* optimal plan: fewest, most */
+	unsigned long long random_horizon;  /* 2 x crossings */
+	double random_success;  /* a player choosing uniformly among the
+				   legal crossings reaches a goal within
+				   random_horizon crossings (and the time
+				   limit); -1 when not computed */
+	unsigned long long bottlenecks; /* states every optimal plan
+					   passes, start and goal aside */
+} river_rating_info;
+
+#define RIVER_RATING_INFO_VERSION 1
+
+/* Clear info, setting its version (RIVER_RATING_INFO_VERSION), as
+ * river_load_options_init does. */
+RIVER_API int river_rating_info_init(river_rating_info *info,
+				     unsigned int version);
+
+/*
+ * Rate puzzle: walk every reachable state (the puzzle as written; a
+ * puzzle too wide for its states by orbits), up to opts->max_states
+ * states, under opts's timeout and cancel flag (opts may be NULL).
+ * RIVER_OK with a new rating in *out (river_rating_free; free it
+ * before the puzzle), also when no plan exists; RIVER_ELIMIT,
+ * RIVER_ETIMEOUT, RIVER_ECANCELED, RIVER_ENOMEM with diag set.
+ */
+RIVER_API int river_rate(river_rating **out, const river_puzzle *puzzle,
+			 const river_solve_options *opts, river_diag *diag);
+/* The figures into *info (RIVER_EVERSION for a version this library
+ * does not know, RIVER_EINVAL for NULL). */
+RIVER_API int river_rating_get(const river_rating *rating,
+			       river_rating_info *info);
+/* The rating as text or JSON (RIVER_FORMAT_TEXT or RIVER_FORMAT_JSON)
+ * into a new string *out (river_free). */
+RIVER_API int river_rating_render(char **out, const river_rating *rating,
+				  river_format format);
+RIVER_API void river_rating_free(river_rating *rating);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

@@ -42,6 +42,10 @@ static const struct versioned alcuin = {
 	"river_alcuin", "river_alcuin_init",
 	RIVER_ALCUIN_VERSION, {0, sizeof(river_alcuin)}};
 
+static const struct versioned rating_info = {
+	"river_rating_info", "river_rating_info_init",
+	RIVER_RATING_INFO_VERSION, {0, sizeof(river_rating_info)}};
+
 static int known(const struct versioned *t, unsigned version)
 {
 	return version >= 1 && version <= t->current;
@@ -140,6 +144,11 @@ int river_alcuin_init(river_alcuin *a, unsigned version)
 	return init(&alcuin, a, version);
 }
 
+int river_rating_info_init(river_rating_info *info, unsigned version)
+{
+	return init(&rating_info, info, version);
+}
+
 int abi_load_options(river_load_options *out, const river_load_options *in,
 		     river_diag *diag)
 {
@@ -198,4 +207,14 @@ int abi_alcuin_check(const river_alcuin *a, river_diag *diag)
 void abi_alcuin_put(river_alcuin *to, const river_alcuin *from)
 {
 	put(&alcuin, to, from);
+}
+
+int abi_rating_info_check(const river_rating_info *info, river_diag *diag)
+{
+	return check(&rating_info, info, diag);
+}
+
+void abi_rating_info_put(river_rating_info *to, const river_rating_info *from)
+{
+	put(&rating_info, to, from);
 }

@@ -28,11 +28,14 @@ int abi_verdict(river_verdict *out, const river_verdict *in,
 int abi_verdict_check(const river_verdict *verdict, river_diag *diag);
 int abi_graph_info_check(const river_graph_info *info, river_diag *diag);
 int abi_alcuin_check(const river_alcuin *alcuin, river_diag *diag);
+int abi_rating_info_check(const river_rating_info *info, river_diag *diag);
 
 /* Write the library's full *from into the caller's *to, whose version
  * abi_*_check accepted: the fields of that version, no further. */
 void abi_verdict_put(river_verdict *to, const river_verdict *from);
 void abi_graph_info_put(river_graph_info *to, const river_graph_info *from);
 void abi_alcuin_put(river_alcuin *to, const river_alcuin *from);
+void abi_rating_info_put(river_rating_info *to,
+			 const river_rating_info *from);
 
 #endif

@@ -305,6 +305,19 @@ fi
 # 'river verify' prints what river(1) shows, long lines folded at blanks
 # there, and exits as the page says; the plan the page shows is the one
 # in the tree.
+# 'river rate' prints what river(1) shows.
+extract "$man/river.1" rate >"$tmp/want"
+(cd "$srcdir" && run_river rate puzzles/missionaries-cannibals.puz) \
+	>"$tmp/out" 2>"$tmp/err"
+status=$?
+if test -s "$tmp/want" && test $status -eq 0 && same "$tmp/want" "$tmp/out"
+then
+	ok "river(1) shows what 'river rate' prints"
+else
+	echo "# exit status $status"
+	not_ok "river(1) shows what 'river rate' prints"
+fi
+
 extract "$man/river.1" plan >"$tmp/want"
 if test -s "$tmp/want" &&
    same "$srcdir/tests/plans/wgc-goat-eats-cabbage.txt" "$tmp/want"; then

@@ -125,6 +125,7 @@ static int verify(const struct options *opts, const river_puzzle *puzzle);
 static int hint(const struct options *opts, const river_puzzle *puzzle);
 static int solve(const struct options *opts, const river_puzzle *puzzle);
 static int explain(const struct options *opts, const river_puzzle *puzzle);
+static int rate(const struct options *opts, const river_puzzle *puzzle);
 static int sweep(const struct options *opts, const river_puzzle *puzzle);
 static int graph(const struct options *opts, const river_puzzle *puzzle);
 static int census(const struct options *opts, const river_puzzle *puzzle);
@@ -167,6 +168,9 @@ static const struct command {
 	 "is none", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON), explain,
 	 false, NULL},
+	{"rate", "FILE", "how hard the puzzle is: its difficulty profile",
+	 false, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON),
+	 rate, false, NULL},
 	{"sweep", "FILE", "solve for every value of -D NAME=FROM..TO", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
 	 FORMAT_BIT(RIVER_FORMAT_SVG) | FORMAT_BIT(RIVER_FORMAT_CSV), sweep,
@@ -1378,6 +1382,40 @@ static int explain(const struct options *opts, const river_puzzle *puzzle)
 							   : EXIT_UNSOLVABLE;
 	river_explanation_free(e);
 	return rc;
+}
+
+/* The puzzle's difficulty profile: exits as solve does. */
+static int rate(const struct options *opts, const river_puzzle *puzzle)
+{
+	river_solve_options so;
+	river_rating_info info;
+	river_rating *r;
+	river_diag diag;
+	char *out;
+	int rc;
+
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_rate(&r, puzzle, &so, &diag);
+	release_signals();
+	if (caught) {
+		river_rating_free(r);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK)
+		return search_failed(rc, &diag, true);
+	river_rating_info_init(&info, RIVER_RATING_INFO_VERSION);
+	rc = river_rating_get(r, &info);
+	if (rc == RIVER_OK)
+		rc = river_rating_render(&out, r, opts->format);
+	river_rating_free(r);
+	if (rc != RIVER_OK) {
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
+	return info.solved ? EXIT_SOLVED : EXIT_UNSOLVABLE;
 }
 
 /* The exit status of a sweep: 4 after an internal error at a point,

@@ -972,9 +972,11 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit,
 
 	if (rc != RIVER_OK)
 		return rc;
+	if (!g->n) /* every walk holds the start */
+		return RIVER_EINTERNAL;
 	g->info.states = g->n;
 	g->info.depth = g->depth[g->n - 1];
-	g->info.summary = g->n > g->max_nodes;
+	g->info.summary = b && g->n > g->max_nodes;
 	if (g->info.summary)
 		g->levels = calloc(g->info.depth + 1, sizeof *g->levels);
 	else
@@ -995,8 +997,8 @@ static int build(struct graph *g, struct buf *b, unsigned long long limit,
 	if (!g->from_start || !g->to_goal || !g->mark)
 		return RIVER_ENOMEM;
 	rc = optimal_plans(g);
-	g->writing = rc == RIVER_OK;
-	return rc == RIVER_OK ? write_graph(b, g) : rc;
+	g->writing = rc == RIVER_OK && b;
+	return rc == RIVER_OK && b ? write_graph(b, g) : rc;
 }
 
 struct graph_costs {
@@ -1101,12 +1103,50 @@ void graph_costs_free(struct graph_costs *c)
 	free(c);
 }
 
+/* Ready g to walk puzzle's states as opts asks (reduced, broken), under
+ * stop: a puzzle of places explored into *pg already; *limit the bound
+ * on the states of two banks. */
+static int graph_open(struct graph *g, struct places_graph *pg,
+		      const river_puzzle *puzzle,
+		      const river_graph_options *opts, const struct stop *stop,
+		      unsigned long long *limit, river_diag *diag)
+{
+	river_solve_options so;
+	int rc;
+
+	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
+	so.max_states = opts->max_states;
+	memset(g, 0, sizeof *g);
+	g->puzzle = puzzle;
+	g->sys = opts->reduced && puzzle->sym ? &puzzle->sym->sys
+					      : &puzzle->sys;
+	g->opts = opts;
+	g->stop = stop;
+	g->least_time = puzzle->model.minimize_time;
+	g->max_nodes = opts->max_nodes ? opts->max_nodes
+				       : RIVER_GRAPH_DEFAULT_NODES;
+	/* Node numbers are 32-bit. */
+	*limit = search_state_limit(&so, UINT32_MAX - 1);
+	loads_init(&g->loads);
+	if (puzzle->places) {
+		/* The puzzle as written, unless reduced. */
+		so.max_states = *limit;
+		so.no_symmetry = !opts->reduced;
+		rc = places_explore(&puzzle->model, puzzle->tuples, &so,
+				    opts->broken, stop, pg, diag);
+		if (rc != RIVER_OK)
+			return rc;
+		g->places = pg;
+		g->walked = true;
+	}
+	return RIVER_OK;
+}
+
 static int draw_graph(char **dot, river_graph_info *info,
 		      const river_puzzle *puzzle, const river_graph_options *opts,
 		      river_diag *diag)
 {
 	river_graph_options o;
-	river_solve_options so;
 	struct places_graph pg;
 	struct graph g;
 	struct stop stop;
@@ -1143,31 +1183,10 @@ static int draw_graph(char **dot, river_graph_info *info,
 	rc = stop_init(&stop, opts->cancel, opts->timeout, diag);
 	if (rc != RIVER_OK)
 		return rc;
-	river_solve_options_init(&so, RIVER_SOLVE_OPTIONS_VERSION);
-	so.max_states = opts->max_states;
-	memset(&g, 0, sizeof g);
-	g.puzzle = puzzle;
-	g.sys = opts->reduced && puzzle->sym ? &puzzle->sym->sys : &puzzle->sys;
-	g.opts = opts;
-	g.stop = &stop;
-	g.least_time = puzzle->model.minimize_time;
-	g.max_nodes = opts->max_nodes ? opts->max_nodes
-				      : RIVER_GRAPH_DEFAULT_NODES;
-	/* Node numbers are 32-bit. */
-	limit = search_state_limit(&so, UINT32_MAX - 1);
-	loads_init(&g.loads);
+	rc = graph_open(&g, &pg, puzzle, opts, &stop, &limit, diag);
+	if (rc != RIVER_OK)
+		return rc;
 	buf_init(&b);
-	if (puzzle->places) {
-		/* The puzzle as written, unless reduced. */
-		so.max_states = limit;
-		so.no_symmetry = !opts->reduced;
-		rc = places_explore(&puzzle->model, puzzle->tuples, &so,
-				    opts->broken, &stop, &pg, diag);
-		if (rc != RIVER_OK)
-			return rc;
-		g.places = &pg;
-		g.walked = true;
-	}
 	rc = build(&g, &b, limit, diag);
 	if (rc == RIVER_OK && !(*dot = buf_take(&b)))
 		rc = RIVER_ENOMEM;
@@ -1194,4 +1213,193 @@ int river_graph(char **dot, river_graph_info *info,
 	int rc = draw_graph(dot, info, puzzle, opts, diag);
 
 	return puzzle_failed(puzzle, rc, diag);
+}
+
+/* ---- The graph for what measures it -------------------------------- */
+
+struct state_graph {
+	struct graph g;
+	struct places_graph pg;
+	river_graph_options opts;
+};
+
+int state_graph_new(struct state_graph **out, const river_puzzle *puzzle,
+		    bool reduced, unsigned long long max_states,
+		    const struct stop *stop, river_diag *diag)
+{
+	struct state_graph *sg = calloc(1, sizeof *sg);
+	unsigned long long limit;
+	int rc;
+
+	*out = NULL;
+	if (!sg)
+		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
+	river_graph_options_init(&sg->opts, RIVER_GRAPH_OPTIONS_VERSION);
+	sg->opts.reduced = reduced;
+	sg->opts.max_states = max_states;
+	rc = graph_open(&sg->g, &sg->pg, puzzle, &sg->opts, stop, &limit,
+			diag);
+	if (rc != RIVER_OK) {
+		free(sg);
+		return rc;
+	}
+	rc = build(&sg->g, NULL, limit, diag);
+	if (rc == RIVER_EINTERNAL)
+		diag_set(diag, rc, NULL, NULL, "internal error: a crossing "
+			 "leads to a state the graph's walk did not reach");
+	else if (rc == RIVER_ENOMEM)
+		diag_set(diag, rc, NULL, NULL, "out of memory");
+	else if (rc != RIVER_OK && sg->g.walked)
+		search_stopped(rc, sg->g.n, stop, diag);
+	if (rc != RIVER_OK) {
+		state_graph_free(sg);
+		return rc;
+	}
+	*out = sg;
+	return RIVER_OK;
+}
+
+void state_graph_free(struct state_graph *sg)
+{
+	if (!sg)
+		return;
+	graph_release(&sg->g);
+	if (sg->g.places)
+		places_graph_release(&sg->pg);
+	free(sg);
+}
+
+const river_graph_info *state_graph_info(const struct state_graph *sg)
+{
+	return &sg->g.info;
+}
+
+size_t state_graph_states(const struct state_graph *sg)
+{
+	return sg->g.n;
+}
+
+const struct graph_arc *state_graph_arcs(const struct state_graph *sg,
+					 size_t u, size_t *first, size_t *end)
+{
+	*first = sg->g.first[u];
+	*end = sg->g.first[u + 1];
+	return sg->g.edges;
+}
+
+bool state_graph_goal(const struct state_graph *sg, size_t u)
+{
+	return is_goal(&sg->g, u);
+}
+
+unsigned long long state_graph_from_start(const struct state_graph *sg,
+					  size_t u)
+{
+	return sg->g.from_start[u];
+}
+
+unsigned long long state_graph_to_goal(const struct state_graph *sg, size_t u)
+{
+	return sg->g.to_goal[u];
+}
+
+bool state_graph_optimal(const struct state_graph *sg, size_t arc)
+{
+	return sg->g.mark[arc] & EDGE_OPTIMAL;
+}
+
+unsigned long long state_graph_ways(const struct state_graph *sg, size_t arc)
+{
+	const struct graph *g = &sg->g;
+	const struct graph_arc *e = &g->edges[arc];
+
+	return g->places ? g->places->legs.leg[arc].ways
+			 : system_ways(g->sys, g->state[e->from],
+				       g->state[e->to]);
+}
+
+bool state_graph_reduced(const struct state_graph *sg)
+{
+	return sg->g.places ? sg->g.places->reduced
+			    : sg->g.sys != &sg->g.puzzle->sys;
+}
+
+unsigned state_graph_placed(const struct state_graph *sg, size_t u)
+{
+	const struct graph *g = &sg->g;
+	const struct model *m;
+	unsigned placed = 0, goal, here;
+	size_t i, p;
+
+	if (g->places) {
+		unsigned row[MODEL_MAX_ITEMS * MODEL_MAX_PLACES +
+			     MODEL_MAX_BOATS + 1];
+		struct plan_track t;
+
+		m = &g->puzzle->model;
+		places_graph_state(g->places, (uint32_t)u, row, &t);
+		for (i = 0; i < m->n_items; i++)
+			for (p = 0; p < m->n_places; p++) {
+				goal = river_puzzle_item_goal_at(g->puzzle, i,
+								 p);
+				here = row[i * m->n_places + p];
+				placed += here < goal ? here : goal;
+			}
+		return placed;
+	}
+	m = g->sys->model;
+	for (i = 0; i < m->n_items; i++)
+		for (p = 0; p < 2; p++) {
+			goal = p ? m->goal.right[i]
+				 : m->items[i].copies - m->goal.right[i];
+			here = state_count(g->sys, g->state[u], i, p == 1);
+			placed += here < goal ? here : goal;
+		}
+	return placed;
+}
+
+void state_graph_put_state(struct buf *b, const struct state_graph *sg,
+			   size_t u)
+{
+	const struct graph *g = &sg->g;
+	size_t start = b->len, i;
+
+	if (g->places) {
+		unsigned row[MODEL_MAX_ITEMS * MODEL_MAX_PLACES +
+			     MODEL_MAX_BOATS + 1];
+		struct plan_track t;
+
+		places_graph_state(g->places, (uint32_t)u, row, &t);
+		put_places_state(b, &g->puzzle->model, row, &t);
+	} else {
+		put_state(b, g->sys, g->state[u]);
+	}
+	/* One line: what the state carries after a comma. */
+	for (i = start; b->data && i < b->len; i++)
+		if (b->data[i] == '\n')
+			b->data[i] = ';';
+}
+
+void state_graph_put_crossing(struct buf *b, const struct state_graph *sg,
+			      size_t arc)
+{
+	const struct graph *g = &sg->g;
+	const struct graph_arc *e = &g->edges[arc];
+	unsigned count[MODEL_MAX_ITEMS + 1];
+
+	if (g->places) {
+		const struct model *m = &g->puzzle->model;
+		const struct places_leg *l = &g->places->legs.leg[arc];
+		unsigned row[MODEL_MAX_ITEMS * MODEL_MAX_PLACES +
+			     MODEL_MAX_BOATS + 1];
+		struct plan_track t;
+
+		places_graph_state(g->places, e->to, row, &t);
+		plan_put_leg_sentence(b, m, places_leg_load(g->places, l),
+				      l->boat, places_boat_at(m, row, l->boat));
+		return;
+	}
+	system_load_of(g->sys, g->state[e->from], g->state[e->to], count);
+	plan_put_sentence(b, g->sys->model, count,
+			  state_boat_right(g->sys, g->state[e->to]));
 }

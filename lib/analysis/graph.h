@@ -4,6 +4,7 @@
 #ifndef RIVER_ANALYSIS_GRAPH_H
 #define RIVER_ANALYSIS_GRAPH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "puzzle.h"
@@ -45,5 +46,44 @@ int graph_costs_new(struct graph_costs **out, const river_puzzle *puzzle,
 unsigned long long graph_costs_of(const struct graph_costs *c, state_t s,
 				  unsigned long long *other);
 void graph_costs_free(struct graph_costs *c);
+
+/* A puzzle's whole state graph, as river graph draws it, for what
+ * measures it (rate.c): every state reachable from the start (state 0)
+ * walked once, as written or reduced by symmetry (its states orbits,
+ * each crossing standing for state_graph_ways labelled ones), each
+ * state's least cost from the start and to a goal (ULLONG_MAX: none),
+ * the crossings on optimal plans marked, the optimal plans counted
+ * (state_graph_info).  RIVER_OK, or RIVER_ELIMIT (more than max_states
+ * states; 0: the search's default), RIVER_ENOMEM, RIVER_ETIMEOUT,
+ * RIVER_ECANCELED with diag set. */
+struct state_graph;
+struct buf;
+int state_graph_new(struct state_graph **out, const river_puzzle *puzzle,
+		    bool reduced, unsigned long long max_states,
+		    const struct stop *stop, river_diag *diag);
+void state_graph_free(struct state_graph *sg);
+const river_graph_info *state_graph_info(const struct state_graph *sg);
+size_t state_graph_states(const struct state_graph *sg);
+/* All the crossings; state u's are [*first, *end). */
+const struct graph_arc *state_graph_arcs(const struct state_graph *sg,
+					 size_t u, size_t *first, size_t *end);
+bool state_graph_goal(const struct state_graph *sg, size_t u);
+unsigned long long state_graph_from_start(const struct state_graph *sg,
+					  size_t u);
+unsigned long long state_graph_to_goal(const struct state_graph *sg,
+				       size_t u);
+bool state_graph_optimal(const struct state_graph *sg, size_t arc);
+unsigned long long state_graph_ways(const struct state_graph *sg, size_t arc);
+bool state_graph_reduced(const struct state_graph *sg);
+/* How many items (copies of a kind each) of state u stand where the
+ * goal puts them. */
+unsigned state_graph_placed(const struct state_graph *sg, size_t u);
+/* State u on one line, as the graph labels it ("farmer goat ⛵ |
+ * wolf"); a crossing as a sentence ("The farmer takes the goat
+ * across."). */
+void state_graph_put_state(struct buf *b, const struct state_graph *sg,
+			   size_t u);
+void state_graph_put_crossing(struct buf *b, const struct state_graph *sg,
+			      size_t arc);
 
 #endif

@@ -25,7 +25,7 @@ library is found (the environment variable RIVER_LIBRARY, the folder of
 "make install", the build tree, the system's loader).
 """
 from ._core import (Explanation, Graph, Hint, Item, Items, Plan, Puzzle,
-                    State, Step, Sweep, SweepPoint, Verdict, sweep)
+                    Rating, State, Step, Sweep, SweepPoint, Verdict, sweep)
 from ._errors import (Cancelled, EngineError, EngineNotFound, InternalError,
                       InvalidArgument, LimitReached, PlanSyntaxError,
                       PuzzleError, RiverError, RiverMemoryError,
@@ -40,7 +40,7 @@ ENGINES = tuple(_strings(_lib_handle.river_engines()))
 
 __all__ = [
     "Puzzle", "Plan", "Step", "State", "Items", "Item", "Verdict", "Hint",
-    "Explanation", "Graph", "Sweep", "SweepPoint", "sweep",
+    "Explanation", "Rating", "Graph", "Sweep", "SweepPoint", "sweep",
     "RiverError", "PuzzleError", "PlanSyntaxError", "Unsupported",
     "InvalidArgument", "LimitReached", "TooBig", "TimeLimitReached",
     "Cancelled", "EngineError", "EngineNotFound", "RiverMemoryError",

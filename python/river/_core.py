@@ -437,6 +437,30 @@ class Explanation:
         return self.text
 
 
+class Rating:
+    """How hard a puzzle is (river rate): ``text`` and ``data``, the
+    words and the JSON figures, each defined in river(1) and river(7):
+    ``data["dead_ends"]``, ``data["backward_fewest"]``,
+    ``data["random_success"]``, ``data["bottlenecks"]``, ..."""
+
+    def __init__(self, handle: int):
+        try:
+            self.text = self._render(handle, _lib.FORMAT_TEXT)
+            self.data: Dict[str, Any] = json.loads(
+                self._render(handle, _lib.FORMAT_JSON))
+        finally:
+            lib.river_rating_free(handle)
+
+    @staticmethod
+    def _render(handle: int, fmt: int) -> str:
+        out = ctypes.c_void_p()
+        _check(lib.river_rating_render(ctypes.byref(out), handle, fmt))
+        return _lib.take_string(out)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True)
 class Graph:
     """The state graph: ``dot`` (Graphviz DOT text) and what it holds."""
@@ -802,6 +826,23 @@ class Puzzle:
                                      ctypes.byref(opts), ctypes.byref(diag)),
                    diag)
             return Explanation(self, out.value)
+
+        return cancellable(call)
+
+    def rate(self, *, timeout: float = 0, max_states: int = 0) -> Rating:
+        """How hard the puzzle is, from every state it can reach (river
+        rate): the optimum and its plans, dead ends, first moves,
+        backward crossings, a random player's chance, bottlenecks."""
+
+        def call(flag: ctypes.c_int) -> Rating:
+            opts = _solve_options(flag, timeout=timeout,
+                                  max_states=max_states)
+            out = ctypes.c_void_p()
+            diag = _lib.Diag()
+            _check(lib.river_rate(ctypes.byref(out), self._handle,
+                                  ctypes.byref(opts), ctypes.byref(diag)),
+                   diag)
+            return Rating(out.value)
 
         return cancellable(call)
 

@@ -160,6 +160,16 @@ def test_hint_at_a_fault_and_at_a_dead_end() -> None:
     assert start.plan.crossings == 7
 
 
+def test_rate_as_the_cli() -> None:
+    status, out, _ = run_river("rate", WGC)
+    rating = river.Puzzle.from_file(WGC).rate()
+    assert rating.text == out and status == 0
+    assert rating.data["bottlenecks"] == 4
+    assert rating.data["backward"][0]["crossing"] == 4
+    with pytest.raises(river.LimitReached):
+        river.Puzzle.from_file(WGC).rate(max_states=5)
+
+
 def test_sweep_as_the_cli() -> None:
     status, out, _ = run_river("sweep", "-D", "n=1..4", "-D", "seats=2..3",
                                MISSIONARIES)

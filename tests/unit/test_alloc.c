@@ -468,6 +468,38 @@ static int call_explain(struct fixture *f, uint64_t *h, river_diag *diag)
 	return rc;
 }
 
+/* A rating, its figures and both renderings. */
+static int call_rate(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_format formats[] = {RIVER_FORMAT_TEXT,
+					       RIVER_FORMAT_JSON};
+	river_rating_info info;
+	river_rating *r = NULL;
+	size_t i;
+	int rc = river_rate(&r, f->puzzle, NULL, diag);
+
+	river_rating_info_init(&info, RIVER_RATING_INFO_VERSION);
+	if (rc != RIVER_OK) {
+		assert_null(r);
+		return rc;
+	}
+	assert_int_equal(river_rating_get(r, &info), RIVER_OK);
+	digest_num(h, info.bottlenecks);
+	for (i = 0; rc == RIVER_OK && i < 2; i++) {
+		char *text = NULL;
+
+		rc = river_rating_render(&text, r, formats[i]);
+		rc = took_text(h, rc, text);
+	}
+	river_rating_free(r);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
 /* The state graph, with the broken moves, and as a summary by depth. */
 static int call_graph(struct fixture *f, uint64_t *h, river_diag *diag)
 {
@@ -664,6 +696,7 @@ static void chaos_puzzle(const char *name)
 	if (strcmp(name, "wgc") == 0 || strcmp(name, "bridge-torch") == 0)
 		chaos_call(&f, "explain", call_explain);
 	chaos_call(&f, "graph", call_graph);
+	chaos_call(&f, "rate", call_rate);
 
 	fixture_release(&f);
 	assert_int_equal(chaos.live, live);
@@ -811,6 +844,7 @@ static void test_places_graph(void **state)
 	text_fixture(&f, "small places", text);
 	fixture_solve(&f);
 	chaos_call(&f, "graph", call_graph);
+	chaos_call(&f, "rate", call_rate);
 	fixture_release(&f);
 }
 
@@ -824,6 +858,7 @@ static void test_explain_none(void **state)
 	(void)state;
 	load_fixture(&f, "heavy-calf", "tests/puzzles");
 	chaos_call(&f, "explain", call_explain);
+	chaos_call(&f, "rate", call_rate);
 	river_puzzle_free(f.puzzle);
 	assert_int_equal(chaos.live, live);
 }

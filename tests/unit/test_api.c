@@ -1537,6 +1537,8 @@ static void test_init_sets_the_version(void **state)
 	CHECK_INIT(river_graph_info, river_graph_info_init,
 		   RIVER_GRAPH_INFO_VERSION);
 	CHECK_INIT(river_alcuin, river_alcuin_init, RIVER_ALCUIN_VERSION);
+	CHECK_INIT(river_rating_info, river_rating_info_init,
+		   RIVER_RATING_INFO_VERSION);
 }
 
 /* The RIVER_*_INIT initialisers give what the _init functions give. */
@@ -1838,6 +1840,60 @@ static void test_out_structs_versioned(void **state)
 /* The Alcuin number's result is versioned as the verdict is; and the
  * graph of the wolf, the goat and the cabbage (a path: "Bg" in graph6)
  * is their puzzle. */
+/* A rating's figures: refused uninitialised or too new, nothing
+ * written; of the current version, written no further; wolf, goat and
+ * cabbage's figures, which a person can count on the graph. */
+static void test_rating(void **state)
+{
+	static const unsigned bad[] = {0, TOO_NEW(RIVER_RATING_INFO_VERSION)};
+	union {
+		unsigned char bytes[sizeof(river_rating_info) + AFTER];
+		river_rating_info r;
+	} u;
+	river_puzzle *p = unit_load(WGC_TEXT);
+	river_rating *r = NULL;
+	river_diag diag;
+	char *text = NULL;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(river_rate(&r, p, NULL, &diag), RIVER_OK);
+	for (k = 0; k < 2; k++) {
+		memset(&u, SENTINEL, sizeof u);
+		u.r.version = bad[k];
+		assert_int_equal(river_rating_get(r, &u.r), RIVER_EVERSION);
+		assert_untouched(u.bytes + sizeof u.r.version,
+				 sizeof u.bytes - sizeof u.r.version);
+	}
+	memset(&u, SENTINEL, sizeof u);
+	u.r.version = RIVER_RATING_INFO_VERSION;
+	assert_int_equal(river_rating_get(r, &u.r), RIVER_OK);
+	assert_untouched(u.bytes + sizeof u.r, AFTER);
+	assert_true(u.r.solved);
+	assert_int_equal(u.r.optimum, 7);
+	assert_int_equal(u.r.plans, 2);
+	assert_int_equal(u.r.states, 10);
+	assert_int_equal(u.r.dead_ends, 0);
+	assert_int_equal(u.r.first_moves, 1);
+	assert_int_equal(u.r.backward_fewest, 1);
+	assert_int_equal(u.r.backward_most, 1);
+	assert_int_equal(u.r.bottlenecks, 4);
+	assert_int_equal(u.r.random_horizon, 14);
+	assert_true(u.r.random_success > 0 && u.r.random_success < 1);
+	assert_int_equal(river_rating_render(&text, r, RIVER_FORMAT_SVG),
+			 RIVER_EINVAL);
+	assert_null(text);
+	assert_int_equal(river_rating_render(&text, r, RIVER_FORMAT_JSON),
+			 RIVER_OK);
+	assert_non_null(strstr(text, "\"bottlenecks\": 4"));
+	river_free(text);
+	assert_int_equal(river_rating_get(NULL, &u.r), RIVER_EINVAL);
+	assert_int_equal(river_rate(NULL, p, NULL, &diag), RIVER_EINVAL);
+	river_rating_free(r);
+	river_rating_free(NULL);
+	river_puzzle_free(p);
+}
+
 static void test_alcuin(void **state)
 {
 	static const unsigned bad[] = {0, TOO_NEW(RIVER_ALCUIN_VERSION)};
@@ -1935,6 +1991,7 @@ int main(void)
 		cmocka_unit_test(test_solve_with_default_options),
 		cmocka_unit_test(test_solve_limit_gives_no_plan),
 		cmocka_unit_test(test_failures_name_the_puzzle),
+		cmocka_unit_test(test_rating),
 		cmocka_unit_test(test_solve_too_big_gives_no_plan),
 		cmocka_unit_test(test_unsolvable_plan),
 		cmocka_unit_test(test_walk_wgc_banks),
