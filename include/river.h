@@ -681,6 +681,38 @@ RIVER_API int river_rating_render(char **out, const river_rating *rating,
 				  river_format format);
 RIVER_API void river_rating_free(river_rating *rating);
 
+/* ---- What matters in a puzzle ------------------------------------- */
+
+/*
+ * Notes for the person who designs a puzzle (river check --strict): each
+ * rule dropped, each item placed where the goal puts it from the start,
+ * each parameter tried at the values 0 up to twice its own plus 4 (at
+ * most 23), the whole state graph walked for each, as river_rate walks
+ * it; a note for a rule without which the optimum and the reachable
+ * states are the same, for an item that changes no optimum by starting
+ * at its goal, for the values of a parameter that make the puzzle
+ * trivial (a plan of at most one crossing), and one that says whether
+ * the optimal plan is unique.  Each note is a river_diag of status
+ * RIVER_OK, at the rule's, the item's or the parameter's line, or at
+ * none.  opts gives the state limit of each walk (a variant past it is
+ * taken to matter), the time limit and the cancel flag of the whole.
+ * RIVER_OK with *out (river_notes_free, before the puzzle); the
+ * statuses of river_rate for the puzzle itself, with diag set.
+ */
+typedef struct river_notes river_notes;
+RIVER_API int river_lint(river_notes **out, const river_puzzle *puzzle,
+			 const river_solve_options *opts, river_diag *diag);
+RIVER_API size_t river_notes_count(const river_notes *notes);
+/* Note k (borrowed), or NULL out of range. */
+RIVER_API const river_diag *river_notes_at(const river_notes *notes,
+					   size_t k);
+/* The notes as text ("FILE:LINE:COL: note: ..." with the line and a
+ * caret, as diagnostics are) or a JSON array, into a new string *out
+ * (river_free). */
+RIVER_API int river_notes_render(char **out, const river_notes *notes,
+				 river_format format);
+RIVER_API void river_notes_free(river_notes *notes);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

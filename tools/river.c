@@ -55,13 +55,15 @@ struct options {
 	int broken;           /* graph: the crossings that break a rule */
 	int reduced;          /* graph: reduced by symmetry */
 	int alcuin;           /* census: --alcuin */
+	int strict;           /* check: --strict */
 };
 
 enum option_id {
 	OPT_FORMAT, OPT_MAX_STATES, OPT_QUIET, OPT_ENGINE, OPT_TO, OPT_HORIZON,
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
 	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY,
-	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED, OPT_ALCUIN
+	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED, OPT_ALCUIN,
+	OPT_STRICT
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -114,6 +116,8 @@ static const struct option_spec {
 	 "graph: the graph reduced by symmetry"},
 	{OPT_ALCUIN, 'A', "alcuin", NULL,
 	 "census: the Alcuin number of each graph (the default)"},
+	{OPT_STRICT, 'W', "strict", NULL,
+	 "check: also what never matters, and if the optimum is unique"},
 };
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
@@ -463,6 +467,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	case OPT_ALCUIN:
 		opts->alcuin = 1;
 		return -1;
+	case OPT_STRICT:
+		opts->strict = 1;
+		return -1;
 	case OPT_ALL:
 		opts->count = 1;
 		if (!opts->max_plans)
@@ -682,6 +689,8 @@ static int parse_args(struct options *opts, int argc, char **argv)
 		return usage_error("'%s' needs a puzzle FILE", opts->command);
 	if (opts->alcuin && opts->cmd->run != census)
 		return usage_error("%s", "--alcuin is for census only");
+	if (opts->strict && opts->cmd->run != check)
+		return usage_error("%s", "--strict is for check only");
 	if (opts->cmd->run == census && (opts->n_ranges || opts->engine ||
 					 opts->count || opts->smallest))
 		return usage_error("%s", "census takes no -D, --engine, --count, "
@@ -1035,9 +1044,41 @@ static void print_summary(const char *file, const river_puzzle *p)
 	       river_puzzle_state_bits(p));
 }
 
+static void search_options(river_solve_options *so,
+			   const struct options *opts);
+static int search_failed(int rc, const river_diag *diag, bool own_search);
+
+/* The summary; with --strict, what never matters too (river_lint). */
 static int check(const struct options *opts, const river_puzzle *puzzle)
 {
+	river_solve_options so;
+	river_notes *notes;
+	river_diag diag;
+	char *out;
+	int rc;
+
 	print_summary(opts->name, puzzle);
+	if (!opts->strict)
+		return EXIT_SOLVED;
+	fflush(stdout);
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_lint(&notes, puzzle, &so, &diag);
+	release_signals();
+	if (caught) {
+		river_notes_free(notes);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK)
+		return search_failed(rc, &diag, true);
+	rc = river_notes_render(&out, notes, RIVER_FORMAT_TEXT);
+	river_notes_free(notes);
+	if (rc != RIVER_OK) {
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
 	return EXIT_SOLVED;
 }
 

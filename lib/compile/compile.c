@@ -133,6 +133,29 @@ static int check_whole(struct compiler *c, const struct ast *ast)
 	return RIVER_OK;
 }
 
+/* The parameters and the values compiled with, kept in the model for
+ * what tells about the puzzle (a value that makes it trivial). */
+static int keep_params(struct compiler *c)
+{
+	struct model_param *kept;
+	size_t i;
+
+	c->model->params = NULL;
+	c->model->n_params = c->n_params;
+	if (!c->n_params)
+		return RIVER_OK;
+	kept = arena_alloc(c->arena, c->n_params * sizeof *kept);
+	if (!kept)
+		return out_of_memory(c);
+	for (i = 0; i < c->n_params; i++) {
+		kept[i].name = c->params[i].name;
+		kept[i].value = c->params[i].value;
+		kept[i].loc = c->params[i].loc;
+	}
+	c->model->params = kept;
+	return RIVER_OK;
+}
+
 int compile_model(struct model *model, struct arena *arena,
 		  const struct ast *ast, const struct source *src,
 		  const river_param *params, size_t n_params,
@@ -184,7 +207,7 @@ int compile_model(struct model *model, struct arena *arena,
 	if (!model->title)
 		return out_of_memory(&c);
 	model->description = c.description ? c.description->u.string.text : "";
-	return RIVER_OK;
+	return keep_params(&c);
 }
 
 unsigned long long model_rowing_period(const struct model *m)

@@ -144,9 +144,19 @@ struct boat {
 	struct loc loc;
 };
 
+/* A parameter the puzzle declares ("param n = 3"), with the value it
+ * was compiled with: the caller's, or its default. */
+struct model_param {
+	const char *name;
+	unsigned long long value;
+	struct loc loc;
+};
+
 struct model {
 	const char *title;
 	const char *description; /* "" when none */
+	const struct model_param *params;
+	size_t n_params;
 	struct item *items;
 	size_t n_items;
 	struct placement start;  /* default: everything, boat too, left */
@@ -272,6 +282,7 @@ enum model_change_kind {
 	CHANGE_LOAD_LIMIT, /* the most weight is value */
 	CHANGE_TIME_LIMIT, /* the time limit is value; 0: none, and the
 			      least time is the objective */
+	CHANGE_START_AT_GOAL, /* item which starts where the goal puts it */
 };
 
 struct model_change {

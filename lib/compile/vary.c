@@ -1,5 +1,5 @@
 /* A model with one change: what river_explain tries when a puzzle has
- * no plan.  The change is made on the compiled model, so that the
+ * no plan, and river_lint to see what matters.  The change is made on the compiled model, so that the
  * variant is the same puzzle in every other respect (its names, its
  * rules' meaning, its start and goal). */
 #include <string.h>
@@ -50,6 +50,36 @@ int model_vary(struct model *out, const struct model *m, struct arena *arena,
 	case CHANGE_LOAD_LIMIT:
 		out->load_limit = change->value;
 		break;
+	case CHANGE_START_AT_GOAL: {
+		size_t n = m->n_items * (m->start.at ? m->n_places : 1);
+		unsigned *right = arena_alloc(arena, (m->n_items + 1) *
+						      sizeof *right);
+		unsigned *at = m->start.at ? arena_alloc(arena, (n + 1) *
+							 sizeof *at)
+					   : NULL;
+		size_t p;
+
+		if (!right || (m->start.at && !at))
+			return RIVER_ENOMEM;
+		memcpy(right, m->start.right, m->n_items * sizeof *right);
+		right[change->which] = m->goal.right[change->which];
+		out->start.right = right;
+		if (at) {
+			memcpy(at, m->start.at, n * sizeof *at);
+			for (p = 0; p < m->n_places; p++) {
+				size_t k = change->which * m->n_places + p;
+				unsigned right_copies =
+					m->goal.right[change->which];
+
+				at[k] = m->goal.at ? m->goal.at[k]
+					: p ? right_copies
+					    : m->items[change->which].copies -
+						      right_copies;
+			}
+			out->start.at = at;
+		}
+		break;
+	}
 	case CHANGE_TIME_LIMIT:
 		out->time_limit = change->value;
 		out->has_time_limit = change->value != 0;

@@ -195,7 +195,8 @@ static void caret_prefix(char *out, size_t size, const char *line,
 	out[n] = '\0';
 }
 
-int river_diag_format(char *buf, size_t size, const river_diag *diag)
+int diag_format_as(char *buf, size_t size, const river_diag *diag,
+		   const char *kind)
 {
 	char prefix[sizeof diag->source_line];
 	const char *file;
@@ -209,11 +210,16 @@ int river_diag_format(char *buf, size_t size, const river_diag *diag)
 	}
 	file = diag->file[0] ? diag->file : "river";
 	if (diag->line <= 0)
-		return snprintf(buf, size, "%s: error: %s\n", file,
+		return snprintf(buf, size, "%s: %s: %s\n", file, kind,
 				diag->message);
 	caret_prefix(prefix, sizeof prefix, diag->source_line,
 		     diag->source_column > 0 ? diag->source_column : diag->column);
-	return snprintf(buf, size, "%s:%d:%d: error: %s\n%s\n%s^\n", file,
-			diag->line, diag->column, diag->message,
+	return snprintf(buf, size, "%s:%d:%d: %s: %s\n%s\n%s^\n", file,
+			diag->line, diag->column, kind, diag->message,
 			diag->source_line, prefix);
+}
+
+int river_diag_format(char *buf, size_t size, const river_diag *diag)
+{
+	return diag_format_as(buf, size, diag, "error");
 }

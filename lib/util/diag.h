@@ -26,6 +26,11 @@ int diag_set(river_diag *diag, int status, const struct source *src,
 	     const struct loc *loc, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* diag formatted as river_diag_format does, as a kind of message other
+ * than "error" ("note"). */
+int diag_format_as(char *buf, size_t size, const river_diag *diag,
+		   const char *kind);
+
 /* The location of byte offset in src. */
 struct loc source_loc(const struct source *src, size_t offset);
 
