@@ -713,6 +713,41 @@ RIVER_API int river_notes_render(char **out, const river_notes *notes,
 				 river_format format);
 RIVER_API void river_notes_free(river_notes *notes);
 
+/* ---- The hardest start ------------------------------------------- */
+
+/*
+ * The hardest start of puzzle (goal 0), or its hardest goal (goal 1):
+ * every placement of its items over its banks or places (and, for a
+ * start, of its boats), each made the puzzle's start (goal) under the
+ * same rules and boats and searched as river_solve searches (one
+ * thread, no count; opts's state limit for each, its time limit and
+ * cancel flag for the whole); the one with the longest optimum (the
+ * first found of those), and its plan.  Placements that make no valid
+ * puzzle (a start that breaks a rule, a goal where it starts) are
+ * skipped.  RIVER_ETOOBIG past RIVER_HARDEST_MAX_PLACEMENTS placements
+ * (and for a puzzle too wide for its states); the search's statuses
+ * with diag set.  RIVER_OK with *out (river_hardest_free, before the
+ * puzzle).
+ */
+#define RIVER_HARDEST_MAX_PLACEMENTS 65536
+typedef struct river_hardest river_hardest;
+RIVER_API int river_hardest_find(river_hardest **out,
+				 const river_puzzle *puzzle, int goal,
+				 const river_solve_options *opts,
+				 river_diag *diag);
+/* The plan from the hardest placement (borrowed; its steps start there),
+ * or NULL when no placement has a plan. */
+RIVER_API const river_plan *river_hardest_plan(const river_hardest *h);
+/* The placements tried, those that make a valid puzzle, those with a
+ * plan (any of the pointers may be NULL). */
+RIVER_API void river_hardest_counts(const river_hardest *h, size_t *tried,
+				    size_t *legal, size_t *solvable);
+/* As text (a line of counts, then the plan as river_plan_render writes
+ * it) or JSON (the counts and the plan's JSON), into *out (river_free). */
+RIVER_API int river_hardest_render(char **out, const river_hardest *h,
+				   river_format format);
+RIVER_API void river_hardest_free(river_hardest *h);
+
 /* ---- Models for other solvers ------------------------------------- */
 
 /*

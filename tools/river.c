@@ -56,6 +56,7 @@ struct options {
 	int reduced;          /* graph: reduced by symmetry */
 	int alcuin;           /* census: --alcuin */
 	int strict;           /* check: --strict */
+	int goal;             /* hardest: --goal */
 };
 
 enum option_id {
@@ -63,7 +64,7 @@ enum option_id {
 	OPT_LAGRANGE, OPT_COUNT, OPT_ALL, OPT_MAX_PLANS, OPT_DEFINE, OPT_HELP,
 	OPT_VERSION, OPT_TIMEOUT, OPT_THREADS, OPT_METHOD, OPT_NO_SYMMETRY,
 	OPT_SMALLEST, OPT_MAX_NODES, OPT_BROKEN, OPT_REDUCED, OPT_ALCUIN,
-	OPT_STRICT
+	OPT_STRICT, OPT_GOAL
 };
 
 /* Every option once: the parser and --help both read this table. */
@@ -118,6 +119,8 @@ static const struct option_spec {
 	 "census: the Alcuin number of each graph (the default)"},
 	{OPT_STRICT, 'W', "strict", NULL,
 	 "check: also what never matters, and if the optimum is unique"},
+	{OPT_GOAL, 'G', "goal", NULL,
+	 "hardest: the hardest goal, not the hardest start"},
 };
 
 #define N_OPTIONS (sizeof option_table / sizeof option_table[0])
@@ -130,6 +133,7 @@ static int hint(const struct options *opts, const river_puzzle *puzzle);
 static int solve(const struct options *opts, const river_puzzle *puzzle);
 static int explain(const struct options *opts, const river_puzzle *puzzle);
 static int rate(const struct options *opts, const river_puzzle *puzzle);
+static int hardest(const struct options *opts, const river_puzzle *unused);
 static int sweep(const struct options *opts, const river_puzzle *puzzle);
 static int graph(const struct options *opts, const river_puzzle *puzzle);
 static int census(const struct options *opts, const river_puzzle *puzzle);
@@ -175,6 +179,10 @@ static const struct command {
 	{"rate", "FILE", "how hard the puzzle is: its difficulty profile",
 	 false, FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON),
 	 rate, false, NULL},
+	{"hardest", "FILE", "the start (or goal) with the longest optimum; "
+	 "with -D NAME=FROM..TO, the hardest variant", false,
+	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON),
+	 hardest, true, NULL},
 	{"sweep", "FILE", "solve for every value of -D NAME=FROM..TO", false,
 	 FORMAT_BIT(RIVER_FORMAT_TEXT) | FORMAT_BIT(RIVER_FORMAT_JSON) |
 	 FORMAT_BIT(RIVER_FORMAT_SVG) | FORMAT_BIT(RIVER_FORMAT_CSV), sweep,
@@ -470,6 +478,9 @@ static int set_option(struct options *opts, const struct option_spec *o,
 	case OPT_STRICT:
 		opts->strict = 1;
 		return -1;
+	case OPT_GOAL:
+		opts->goal = 1;
+		return -1;
 	case OPT_ALL:
 		opts->count = 1;
 		if (!opts->max_plans)
@@ -691,6 +702,10 @@ static int parse_args(struct options *opts, int argc, char **argv)
 		return usage_error("%s", "--alcuin is for census only");
 	if (opts->strict && opts->cmd->run != check)
 		return usage_error("%s", "--strict is for check only");
+	if (opts->goal && opts->cmd->run != hardest)
+		return usage_error("%s", "--goal is for hardest only");
+	if (opts->goal && opts->n_ranges)
+		return usage_error("%s", "hardest --goal takes no ranges");
 	if (opts->cmd->run == census && (opts->n_ranges || opts->engine ||
 					 opts->count || opts->smallest))
 		return usage_error("%s", "census takes no -D, --engine, --count, "
@@ -708,12 +723,13 @@ static int parse_args(struct options *opts, int argc, char **argv)
 	if (!opts->cmd->loads_itself && opts->smallest)
 		return usage_error("%s", "--smallest is for sweep only");
 	if (opts->cmd->loads_itself && opts->cmd->run != census &&
+	    (opts->cmd->run != hardest || opts->n_ranges) &&
 	    (rc = read_ranges(opts)) >= 0)
 		return rc;
 	if (opts->cmd->loads_itself && ((opts->engine &&
 	    strcmp(opts->engine, "bfs") != 0) || opts->count))
-		return usage_error("%s", "sweep uses the built-in search (no "
-				   "--engine, --count or --all)");
+		return usage_error("%s uses the built-in search (no --engine, "
+				   "--count or --all)", opts->command);
 	if (opts->plan && strcmp(opts->plan, "-") == 0 &&
 	    strcmp(opts->file, "-") == 0)
 		return usage_error("%s", "the puzzle and the plan cannot both be "
@@ -1457,6 +1473,150 @@ static int rate(const struct options *opts, const river_puzzle *puzzle)
 	fputs(out, stdout);
 	river_free(out);
 	return info.solved ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+}
+
+/* The hardest start or goal of the puzzle loaded. */
+static int hardest_placement(const struct options *opts)
+{
+	river_solve_options so;
+	river_puzzle *puzzle = NULL;
+	river_hardest *h;
+	river_diag diag;
+	char *out;
+	int rc = load(&puzzle, opts);
+
+	if (rc >= 0)
+		return rc;
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_hardest_find(&h, puzzle, opts->goal, &so, &diag);
+	release_signals();
+	if (caught) {
+		river_hardest_free(h);
+		river_puzzle_free(puzzle);
+		return 128 + caught;
+	}
+	if (rc != RIVER_OK) {
+		river_puzzle_free(puzzle);
+		return search_failed(rc, &diag, true);
+	}
+	rc = river_hardest_render(&out, h, opts->format);
+	if (rc == RIVER_OK) {
+		fputs(out, stdout);
+		river_free(out);
+		rc = river_hardest_plan(h) ? EXIT_SOLVED : EXIT_UNSOLVABLE;
+	} else {
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		rc = EXIT_LIMIT;
+	}
+	river_hardest_free(h);
+	river_puzzle_free(puzzle);
+	return rc;
+}
+
+/* The hardest variant of a family: the point of the sweep over the -D
+ * ranges with the longest optimum (the first of those), solved again
+ * and printed as solve prints a plan. */
+static int hardest_variant(const struct options *opts)
+{
+	river_solve_options so;
+	river_load_options lo;
+	river_param params[sizeof opts->params / sizeof opts->params[0] + 2];
+	const river_sweep_point *best = NULL;
+	river_puzzle *puzzle = NULL;
+	river_plan *plan = NULL;
+	river_sweep *s;
+	river_diag diag;
+	size_t len, r, c, a, n, points = 0, answered = 0;
+	char *text = read_operand(opts->file, opts->name, &len), *out;
+	int rc;
+
+	if (!text)
+		return unread();
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_sweep_run(&s, text, len, opts->name, opts->params,
+			     opts->n_params, opts->axes, opts->n_ranges, NULL,
+			     &so, &diag);
+	release_signals();
+	if (caught || rc != RIVER_OK) {
+		free(text);
+		if (caught)
+			return 128 + caught;
+		print_diag(&diag);
+		return rc == RIVER_EPUZZLE ? EXIT_BAD_INPUT : exit_status(rc);
+	}
+	for (r = 0; r < river_sweep_rows(s); r++)
+		for (c = 0; c < river_sweep_columns(s); c++) {
+			const river_sweep_point *pt = river_sweep_at(s, r, c);
+
+			points++;
+			if (pt->status != RIVER_OK || !pt->solved)
+				continue;
+			answered++;
+			if (!best || pt->optimum > best->optimum)
+				best = pt;
+		}
+	if (!best) {
+		printf("%s: no variant of the %zu has a plan\n",
+		       river_sweep_title(s), points);
+		river_sweep_free(s);
+		free(text);
+		return EXIT_UNSOLVABLE;
+	}
+	n = opts->n_params;
+	memcpy(params, opts->params, n * sizeof *params);
+	for (a = 0; a < river_sweep_axes(s); a++) {
+		params[n].name = river_sweep_axis_name(s, a);
+		params[n++].value = best->value[a];
+	}
+	river_load_options_init(&lo, RIVER_LOAD_OPTIONS_VERSION);
+	lo.params = params;
+	lo.n_params = n;
+	rc = river_puzzle_load_string_opts(&puzzle, text, len, opts->name, &lo,
+					   &diag);
+	free(text);
+	if (rc == RIVER_OK) {
+		catch_signals();
+		rc = river_solve(&plan, puzzle, &so, &diag);
+		release_signals();
+	}
+	if (rc != RIVER_OK || caught) {
+		river_puzzle_free(puzzle);
+		river_sweep_free(s);
+		if (caught)
+			return 128 + caught;
+		return search_failed(rc, &diag, true);
+	}
+	rc = river_plan_render(&out, plan, opts->format);
+	if (rc == RIVER_OK) {
+		if (opts->format == RIVER_FORMAT_TEXT) {
+			printf("%s: the hardest variant of %zu (%zu with a "
+			       "plan):", river_sweep_title(s), points,
+			       answered);
+			for (a = 0; a < river_sweep_axes(s); a++)
+				printf(" %s=%lld", river_sweep_axis_name(s, a),
+				       best->value[a]);
+			printf("\n\n");
+		}
+		fputs(out, stdout);
+		river_free(out);
+		rc = EXIT_SOLVED;
+	} else {
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		rc = EXIT_LIMIT;
+	}
+	river_plan_free(plan);
+	river_puzzle_free(puzzle);
+	river_sweep_free(s);
+	return rc;
+}
+
+static int hardest(const struct options *opts, const river_puzzle *unused)
+{
+	(void)unused;
+	return opts->n_ranges ? hardest_variant(opts)
+			      : hardest_placement(opts);
 }
 
 /* The exit status of a sweep: 4 after an internal error at a point,

@@ -132,7 +132,7 @@ static int try_change(struct linter *x, enum model_change_kind kind,
 		      struct outcome *out, bool *loaded, bool *limited,
 		      river_diag *diag)
 {
-	struct model_change change = {kind, which, 0};
+	struct model_change change = {kind, which, 0, NULL};
 	river_puzzle *v;
 	river_diag d;
 	int rc = puzzle_vary(&v, x->puzzle, &change, &d);

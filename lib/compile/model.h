@@ -283,12 +283,17 @@ enum model_change_kind {
 	CHANGE_TIME_LIMIT, /* the time limit is value; 0: none, and the
 			      least time is the objective */
 	CHANGE_START_AT_GOAL, /* item which starts where the goal puts it */
+	CHANGE_START,      /* the start is placement */
+	CHANGE_GOAL,       /* the goal is placement */
 };
 
 struct model_change {
 	enum model_change_kind kind;
 	size_t which;
 	unsigned long long value;
+	const struct placement *placement; /* CHANGE_START, CHANGE_GOAL:
+					      right, boat, and at and
+					      boats for places */
 };
 
 struct arena;

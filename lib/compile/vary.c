@@ -7,6 +7,26 @@
 #include "compile/model.h"
 #include "util/arena.h"
 
+/* A copy of pl in arena, of m's items and places. */
+static int copy_placement(struct placement *to, const struct placement *pl,
+			  const struct model *m, struct arena *arena)
+{
+	size_t n = m->n_items * m->n_places;
+
+	*to = *pl;
+	to->right = arena_alloc(arena, (m->n_items + 1) * sizeof *to->right);
+	if (!to->right)
+		return RIVER_ENOMEM;
+	memcpy(to->right, pl->right, m->n_items * sizeof *to->right);
+	if (!pl->at)
+		return RIVER_OK;
+	to->at = arena_alloc(arena, (n + 1) * sizeof *to->at);
+	if (!to->at)
+		return RIVER_ENOMEM;
+	memcpy(to->at, pl->at, n * sizeof *to->at);
+	return RIVER_OK;
+}
+
 int model_vary(struct model *out, const struct model *m, struct arena *arena,
 	       const struct model_change *change)
 {
@@ -80,6 +100,10 @@ int model_vary(struct model *out, const struct model *m, struct arena *arena,
 		}
 		break;
 	}
+	case CHANGE_START:
+		return copy_placement(&out->start, change->placement, m, arena);
+	case CHANGE_GOAL:
+		return copy_placement(&out->goal, change->placement, m, arena);
 	case CHANGE_TIME_LIMIT:
 		out->time_limit = change->value;
 		out->has_time_limit = change->value != 0;

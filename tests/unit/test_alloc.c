@@ -500,6 +500,57 @@ static int call_rate(struct fixture *f, uint64_t *h, river_diag *diag)
 	return rc;
 }
 
+/* What never matters, as text and JSON. */
+static int call_lint(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	static const river_format formats[] = {RIVER_FORMAT_TEXT,
+					       RIVER_FORMAT_JSON};
+	river_notes *notes = NULL;
+	size_t i;
+	int rc = river_lint(&notes, f->puzzle, NULL, diag);
+
+	if (rc != RIVER_OK) {
+		assert_null(notes);
+		return rc;
+	}
+	digest_num(h, river_notes_count(notes));
+	for (i = 0; rc == RIVER_OK && i < 2; i++) {
+		char *text = NULL;
+
+		rc = river_notes_render(&text, notes, formats[i]);
+		rc = took_text(h, rc, text);
+	}
+	river_notes_free(notes);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
+/* The hardest start, as text. */
+static int call_hardest(struct fixture *f, uint64_t *h, river_diag *diag)
+{
+	river_hardest *hard = NULL;
+	char *text = NULL;
+	int rc = river_hardest_find(&hard, f->puzzle, 0, NULL, diag);
+
+	if (rc != RIVER_OK) {
+		assert_null(hard);
+		return rc;
+	}
+	rc = river_hardest_render(&text, hard, RIVER_FORMAT_TEXT);
+	rc = took_text(h, rc, text);
+	river_hardest_free(hard);
+	if (rc != RIVER_OK) {
+		diag->status = rc;
+		snprintf(diag->message, sizeof diag->message, "%s",
+			 river_strerror(rc));
+	}
+	return rc;
+}
+
 /* The state graph, with the broken moves, and as a summary by depth. */
 static int call_graph(struct fixture *f, uint64_t *h, river_diag *diag)
 {
@@ -697,6 +748,11 @@ static void chaos_puzzle(const char *name)
 		chaos_call(&f, "explain", call_explain);
 	chaos_call(&f, "graph", call_graph);
 	chaos_call(&f, "rate", call_rate);
+	/* Many puzzles each: the small ones. */
+	if (strcmp(name, "wgc") == 0) {
+		chaos_call(&f, "lint", call_lint);
+		chaos_call(&f, "hardest", call_hardest);
+	}
 
 	fixture_release(&f);
 	assert_int_equal(chaos.live, live);
