@@ -944,6 +944,28 @@ RIVER_API int river_sweep_run(river_sweep **out, const char *text,
 			      river_diag *diag);
 RIVER_API void river_sweep_free(river_sweep *sweep);
 
+/*
+ * A census of a puzzle family: river_sweep_run's grid, each point rated
+ * as river_rate rates a puzzle rather than solved (no smallest axis);
+ * river_sweep_at gives each point's optimum, river_sweep_rating its
+ * rating, and river_census_render the records.
+ */
+RIVER_API int river_census_run(river_sweep **out, const char *text,
+			       size_t len, const char *name,
+			       const river_param *params, size_t n_params,
+			       const river_sweep_axis *axes, size_t n_axes,
+			       const river_solve_options *opts,
+			       river_diag *diag);
+/* The rating at row and column of a census (borrowed), or NULL: out of
+ * range, a point without an answer, or a sweep that is no census. */
+RIVER_API const river_rating *river_sweep_rating(const river_sweep *sweep,
+						 size_t row, size_t column);
+/* A census as a record a point: text (a table), CSV (a header, then a
+ * row a point) or JSON (an array of objects: the axes' values and the
+ * rating's figures, or the point's error), into *out (river_free). */
+RIVER_API int river_census_render(char **out, const river_sweep *sweep,
+				  river_format format);
+
 /* The axes (1 or 2), their names (borrowed), and how many values each
  * has; the rows are the first axis's values, the columns the second's
  * (one column with one axis). */

@@ -108,4 +108,40 @@ else
 	not_ok "the time limit: status 3 (status $status)"
 fi
 
+# A census of variants: each record the rating of that variant alone.
+run_river census -f csv -D n=2..4 -D seats=2..3 \
+	"$srcdir/puzzles/missionaries-cannibals.puz" >"$tmp/census.csv"
+status=$?
+bad=0
+records=0
+while IFS=, read -r n seats optimum plans sym states dead back random bottle
+do
+	test "$n" = n && continue
+	records=$((records + 1))
+	run_river rate -f json -D n="$n" -D seats="$seats" \
+		"$srcdir/puzzles/missionaries-cannibals.puz" >"$tmp/one.json"
+	want_states=$(json_value states "$tmp/one.json")
+	want_dead=$(json_value dead_ends "$tmp/one.json")
+	if test "$optimum" = none; then
+		test "$(json_value solved "$tmp/one.json")" = false || bad=1
+	else
+		test "$optimum" = "$(json_value optimum "$tmp/one.json")" &&
+		test "$plans" = "$(json_value plans "$tmp/one.json")" &&
+		test "$bottle" = "$(json_value bottlenecks "$tmp/one.json")" &&
+		test "$random" = "$(json_value random_success "$tmp/one.json")" ||
+			bad=1
+	fi
+	test "$states" = "$want_states" && test "$dead" = "$want_dead" || bad=1
+done <"$tmp/census.csv"
+if test $status -eq 0 && test $records -eq 6 && test $bad -eq 0; then
+	ok "a census of 6 variants: each record as river rate rates it"
+else
+	sed 's/^/# /' "$tmp/census.csv"
+	not_ok "a census of 6 variants: each record as river rate rates it"
+fi
+run_river census -A -D n=2..3 "$srcdir/puzzles/missionaries-cannibals.puz" \
+	>/dev/null 2>&1
+test $? -eq 2 && ok "census --alcuin takes no ranges" ||
+	not_ok "census --alcuin takes no ranges"
+
 done_testing

@@ -706,11 +706,19 @@ static int parse_args(struct options *opts, int argc, char **argv)
 		return usage_error("%s", "--goal is for hardest only");
 	if (opts->goal && opts->n_ranges)
 		return usage_error("%s", "hardest --goal takes no ranges");
-	if (opts->cmd->run == census && (opts->n_ranges || opts->engine ||
-					 opts->count || opts->smallest))
-		return usage_error("%s", "census takes no -D, --engine, --count, "
-				   "--all or --smallest: each graph is its own "
-				   "puzzle");
+	if (opts->cmd->run == census && (opts->engine || opts->count ||
+					 opts->smallest))
+		return usage_error("%s", "census takes no --engine, --count, "
+				   "--all or --smallest: each graph, or each "
+				   "variant, is its own puzzle");
+	if (opts->cmd->run == census && opts->alcuin && opts->n_ranges)
+		return usage_error("%s", "census --alcuin reads graphs, and "
+				   "takes no -D ranges (those are for a census "
+				   "of a puzzle's variants)");
+	if (opts->cmd->run == census && opts->n_params && !opts->n_ranges)
+		return usage_error("%s", "census of graphs takes no -D; with "
+				   "-D NAME=FROM..TO it is a census of a "
+				   "puzzle's variants");
 	if (opts->cmd->needs_plan && !opts->plan)
 		return usage_error("%s needs a puzzle FILE and a PLAN",
 				   opts->command);
@@ -722,8 +730,9 @@ static int parse_args(struct options *opts, int argc, char **argv)
 				   opts->ranges[0]);
 	if (!opts->cmd->loads_itself && opts->smallest)
 		return usage_error("%s", "--smallest is for sweep only");
-	if (opts->cmd->loads_itself && opts->cmd->run != census &&
-	    (opts->cmd->run != hardest || opts->n_ranges) &&
+	if (opts->cmd->loads_itself &&
+	    ((opts->cmd->run != census && opts->cmd->run != hardest) ||
+	     opts->n_ranges) &&
 	    (rc = read_ranges(opts)) >= 0)
 		return rc;
 	if (opts->cmd->loads_itself && ((opts->engine &&
@@ -1900,8 +1909,49 @@ static void census_summary(const struct census *c)
 /* Each line of the FILE a graph in graph6, as nauty's geng writes it:
  * its vertex cover number, Alcuin number and fewest crossings; the
  * records (CSV, JSON) or the summary by vertex count (text). */
+/* A census of a puzzle's variants: each point of the -D ranges rated
+ * (river_census_run). */
+static int census_of_variants(const struct options *opts)
+{
+	river_solve_options so;
+	river_sweep *s;
+	river_diag diag;
+	size_t len;
+	char *text = read_operand(opts->file, opts->name, &len), *out;
+	int rc;
+
+	if (!text)
+		return unread();
+	search_options(&so, opts);
+	catch_signals();
+	rc = river_census_run(&s, text, len, opts->name, opts->params,
+			      opts->n_params, opts->axes, opts->n_ranges, &so,
+			      &diag);
+	release_signals();
+	free(text);
+	if (caught)
+		return 128 + caught;
+	if (rc != RIVER_OK) {
+		print_diag(&diag);
+		return rc == RIVER_EPUZZLE ? EXIT_BAD_INPUT : exit_status(rc);
+	}
+	rc = river_census_render(&out, s, opts->format);
+	if (rc != RIVER_OK) {
+		river_sweep_free(s);
+		fprintf(stderr, "river: %s\n", river_strerror(rc));
+		return EXIT_LIMIT;
+	}
+	fputs(out, stdout);
+	river_free(out);
+	rc = sweep_status(s);
+	river_sweep_free(s);
+	return rc;
+}
+
 static int census(const struct options *opts, const river_puzzle *unused)
 {
+	if (opts->n_ranges)
+		return census_of_variants(opts);
 	FILE *in = strcmp(opts->file, "-") == 0 ? stdin : fopen(opts->file, "r");
 	struct census c;
 	char *line = NULL;

@@ -93,7 +93,7 @@ static int outcome_of(struct linter *x, const river_puzzle *p,
 /* The bound on the states of a variant that may well have fewer or
  * more: four times the puzzle's, at least LINT_SMALL_WALK, at most the
  * caller's limit.  A variant past it is taken to matter. */
-#define LINT_SMALL_WALK 100000ull
+#define LINT_SMALL_WALK 20000ull
 static unsigned long long variant_limit(const struct linter *x)
 {
 	unsigned long long most = x->opts->max_states ? x->opts->max_states

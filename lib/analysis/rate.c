@@ -838,3 +838,118 @@ int river_rating_render(char **out, const river_rating *rating,
 		return RIVER_EINVAL;
 	}
 }
+
+/* ---- A census of a family ------------------------------------------ */
+
+/* One record of a census: the axes' values, then the figures (or the
+ * point's error) as text columns, CSV or a JSON object. */
+static void put_census_record(struct buf *b, const river_sweep *s,
+			      const river_sweep_point *pt,
+			      const river_rating *r, river_format format,
+			      bool first)
+{
+	const river_rating_info *in = r ? &r->info : NULL;
+	const char *sep = format == RIVER_FORMAT_CSV ? "," : " ";
+	size_t a;
+
+	if (format == RIVER_FORMAT_JSON) {
+		buf_printf(b, "%s\n  {", first ? "" : ",");
+		for (a = 0; a < river_sweep_axes(s); a++) {
+			buf_printf(b, "%s", a ? ", " : "");
+			buf_quote(b, river_sweep_axis_name(s, a), QUOTE_JSON);
+			buf_printf(b, ": %lld", pt->value[a]);
+		}
+		if (!in) {
+			buf_puts(b, ", \"error\": ");
+			buf_quote(b, pt->diag ? pt->diag->message : "", QUOTE_JSON);
+			buf_putc(b, '}');
+			return;
+		}
+		buf_printf(b, ", \"solved\": %s", in->solved ? "true" : "false");
+		if (in->solved)
+			buf_printf(b, ", \"optimum\": %llu, \"plans\": %llu, "
+				   "\"plans_up_to_symmetry\": %llu",
+				   in->optimum, in->plans,
+				   in->plans_up_to_symmetry);
+		buf_printf(b, ", \"states\": %llu, \"dead_ends\": %llu",
+			   in->states, in->dead_ends);
+		if (in->solved)
+			buf_printf(b, ", \"backward_fewest\": %llu, "
+				   "\"random_success\": %.17g, "
+				   "\"bottlenecks\": %llu", in->backward_fewest,
+				   in->random_success, in->bottlenecks);
+		buf_putc(b, '}');
+		return;
+	}
+	for (a = 0; a < river_sweep_axes(s); a++)
+		buf_printf(b, format == RIVER_FORMAT_CSV ? "%s%lld" : "%s%6lld",
+			   a ? sep : "", pt->value[a]);
+	if (!in) {
+		buf_printf(b, "%s%s\n", sep, format == RIVER_FORMAT_CSV
+			   ? "error" : "  no answer (see river sweep)");
+		return;
+	}
+	if (!in->solved && format == RIVER_FORMAT_CSV) {
+		buf_printf(b, ",none,0,0,%llu,%llu,,,\n", in->states,
+			   in->dead_ends);
+		return;
+	}
+	if (!in->solved) {
+		buf_printf(b, "  %8s %8s %6s %7llu %5llu\n", "none", "0", "0",
+			   in->states, in->dead_ends);
+		return;
+	}
+	if (format == RIVER_FORMAT_CSV)
+		buf_printf(b, ",%llu,%llu,%llu,%llu,%llu,%llu,%.17g,%llu\n",
+			   in->optimum, in->plans, in->plans_up_to_symmetry,
+			   in->states, in->dead_ends, in->backward_fewest,
+			   in->random_success, in->bottlenecks);
+	else
+		buf_printf(b, "  %8llu %8llu %6llu %7llu %5llu %5llu %8.3g%% "
+			   "%6llu\n", in->optimum, in->plans,
+			   in->plans_up_to_symmetry, in->states, in->dead_ends,
+			   in->backward_fewest, 100 * in->random_success,
+			   in->bottlenecks);
+}
+
+int river_census_render(char **out, const river_sweep *sweep,
+			river_format format)
+{
+	struct buf b;
+	size_t r, c, a;
+
+	if (out)
+		*out = NULL;
+	if (!out || !sweep || (format != RIVER_FORMAT_TEXT &&
+			       format != RIVER_FORMAT_CSV &&
+			       format != RIVER_FORMAT_JSON))
+		return RIVER_EINVAL;
+	buf_init(&b);
+	if (format == RIVER_FORMAT_JSON) {
+		buf_puts(&b, "[");
+	} else {
+		if (format == RIVER_FORMAT_TEXT)
+			buf_printf(&b, "%s: a census of its variants\n\n",
+				   river_sweep_title(sweep));
+		for (a = 0; a < river_sweep_axes(sweep); a++)
+			buf_printf(&b, format == RIVER_FORMAT_CSV ? "%s%s"
+							       : "%s%6s",
+				   a ? (format == RIVER_FORMAT_CSV ? "," : " ")
+				     : "",
+				   river_sweep_axis_name(sweep, a));
+		buf_puts(&b, format == RIVER_FORMAT_CSV
+			 ? ",optimum,plans,plans_up_to_symmetry,states,"
+			   "dead_ends,backward,random_success,bottlenecks\n"
+			 : "   optimum    plans    sym  states  dead  back"
+			   "   random bottle\n");
+	}
+	for (r = 0; r < river_sweep_rows(sweep); r++)
+		for (c = 0; c < river_sweep_columns(sweep); c++)
+			put_census_record(&b, sweep, river_sweep_at(sweep, r, c),
+					  river_sweep_rating(sweep, r, c),
+					  format, r == 0 && c == 0);
+	if (format == RIVER_FORMAT_JSON)
+		buf_puts(&b, "\n]\n");
+	*out = buf_take(&b);
+	return *out ? RIVER_OK : RIVER_ENOMEM;
+}

@@ -27,6 +27,9 @@ struct river_sweep {
 	size_t title_from;       /* that point's index */
 	bool least_time;
 	int smallest;            /* the axis, or -1 */
+	/* A census: each point rated (river_rate) rather than solved,
+	 * its rating here (NULL at a point without an answer). */
+	river_rating **ratings;
 };
 
 /* What the threads share. */
@@ -126,6 +129,22 @@ static void solve_point(struct pool *pool, size_t k, river_param *params)
 		}
 	}
 	pthread_mutex_unlock(&pool->lock);
+	if (s->ratings) {
+		river_rating_info info;
+
+		pt->status = river_rate(&s->ratings[k], puzzle, &pool->so,
+					&diag);
+		river_rating_info_init(&info, RIVER_RATING_INFO_VERSION);
+		if (pt->status == RIVER_OK) {
+			river_rating_get(s->ratings[k], &info);
+			pt->solved = info.solved;
+			pt->optimum = info.optimum;
+		} else {
+			keep_diag(pool, pt, &diag);
+		}
+		river_puzzle_free(puzzle);
+		return;
+	}
 	pt->status = river_solve(&plan, puzzle, &pool->so, &diag);
 	if (pt->status == RIVER_OK) {
 		pt->solved = river_plan_solved(plan);
@@ -269,11 +288,12 @@ static int copy_axes(struct river_sweep *s, const river_sweep_axis *axes)
 	return RIVER_OK;
 }
 
-int river_sweep_run(river_sweep **out, const char *text, size_t len,
-		    const char *name, const river_param *params,
-		    size_t n_params, const river_sweep_axis *axes,
-		    size_t n_axes, const char *smallest,
-		    const river_solve_options *opts, river_diag *diag)
+static int sweep_run(river_sweep **out, const char *text, size_t len,
+		     const char *name, const river_param *params,
+		     size_t n_params, const river_sweep_axis *axes,
+		     size_t n_axes, const char *smallest,
+		     const river_solve_options *opts, bool rate,
+		     river_diag *diag)
 {
 	struct river_sweep *s;
 	struct pool pool;
@@ -311,8 +331,11 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 		s->columns = count[1];
 		s->smallest = which;
 		s->points = calloc(total, sizeof *s->points);
+		if (rate)
+			s->ratings = calloc(total, sizeof *s->ratings);
 	}
-	if (!s || !s->points || copy_axes(s, axes) != RIVER_OK ||
+	if (!s || !s->points || (rate && !s->ratings) ||
+	    copy_axes(s, axes) != RIVER_OK ||
 	    pthread_mutex_init(&pool.lock, NULL) != 0) {
 		river_sweep_free(s);
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
@@ -360,6 +383,35 @@ int river_sweep_run(river_sweep **out, const char *text, size_t len,
 	return RIVER_OK;
 }
 
+int river_sweep_run(river_sweep **out, const char *text, size_t len,
+		    const char *name, const river_param *params,
+		    size_t n_params, const river_sweep_axis *axes,
+		    size_t n_axes, const char *smallest,
+		    const river_solve_options *opts, river_diag *diag)
+{
+	return sweep_run(out, text, len, name, params, n_params, axes, n_axes,
+			 smallest, opts, false, diag);
+}
+
+int river_census_run(river_sweep **out, const char *text, size_t len,
+		     const char *name, const river_param *params,
+		     size_t n_params, const river_sweep_axis *axes,
+		     size_t n_axes, const river_solve_options *opts,
+		     river_diag *diag)
+{
+	return sweep_run(out, text, len, name, params, n_params, axes, n_axes,
+			 NULL, opts, true, diag);
+}
+
+const river_rating *river_sweep_rating(const river_sweep *sweep, size_t row,
+				       size_t column)
+{
+	if (!sweep || !sweep->ratings || row >= sweep->rows ||
+	    column >= sweep->columns)
+		return NULL;
+	return sweep->ratings[row * sweep->columns + column];
+}
+
 void river_sweep_free(river_sweep *sweep)
 {
 	size_t k;
@@ -371,6 +423,10 @@ void river_sweep_free(river_sweep *sweep)
 	if (sweep->points)
 		for (k = 0; k < sweep->rows * sweep->columns; k++)
 			free((river_diag *)sweep->points[k].diag);
+	if (sweep->ratings)
+		for (k = 0; k < sweep->rows * sweep->columns; k++)
+			river_rating_free(sweep->ratings[k]);
+	free(sweep->ratings);
 	free(sweep->points);
 	free(sweep->title);
 	free(sweep);
