@@ -198,6 +198,7 @@ static int hardest(river_hardest *h, const river_puzzle *puzzle,
 			break;
 		}
 		h->legal++;
+		so.timeout = stop_left(stop);
 		rc = river_solve(&plan, v, &so, diag);
 		if (rc != RIVER_OK) {
 			river_puzzle_free(v);

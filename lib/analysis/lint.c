@@ -245,8 +245,6 @@ static int lint_param(struct linter *x, size_t k, river_diag *diag)
 	most = mp->value * 2 + 4;
 	if (most > LINT_PARAM_VALUES - 1)
 		most = LINT_PARAM_VALUES - 1;
-	if (most < mp->value)
-		most = mp->value;
 	buf_init(&b);
 	for (v = 0; v <= most && rc == RIVER_OK; v++) {
 		river_puzzle *p;
@@ -297,12 +295,15 @@ static int lint_param(struct linter *x, size_t k, river_diag *diag)
 	return rc;
 }
 
-static int lint_uniqueness(struct linter *x)
+static int lint_uniqueness(struct linter *x, river_diag *diag)
 {
+	river_solve_options o = *x->opts;
 	river_rating_info info;
 	river_rating *r;
-	river_diag d;
-	int rc = river_rate(&r, x->puzzle, x->opts, &d);
+	int rc;
+
+	o.timeout = stop_left(x->stop);
+	rc = river_rate(&r, x->puzzle, &o, diag);
 
 	if (rc != RIVER_OK)
 		return rc;
@@ -358,7 +359,7 @@ static int lint(river_notes **out, const river_puzzle *puzzle,
 		return diag_set(diag, RIVER_ENOMEM, NULL, NULL, "out of memory");
 	rc = outcome_of(&x, puzzle, o.max_states, &x.base, NULL, diag);
 	if (rc == RIVER_OK)
-		rc = lint_uniqueness(&x);
+		rc = lint_uniqueness(&x, diag);
 	before = x.notes->n;
 	if (rc == RIVER_OK)
 		rc = lint_rules(&x, diag);

@@ -113,3 +113,16 @@ void pace_report(const river_solve_options *opts, unsigned long long explored,
 	p.depth = depth;
 	opts->progress(&p, opts->userdata);
 }
+
+double stop_left(const struct stop *s)
+{
+	struct timespec now;
+	double left;
+
+	if (!s || s->timeout <= 0)
+		return 0;
+	now = clock_now();
+	left = (double)(s->deadline.tv_sec - now.tv_sec) +
+	       (double)(s->deadline.tv_nsec - now.tv_nsec) / 1e9;
+	return left > 1e-9 ? left : 1e-9;
+}

@@ -22,6 +22,10 @@ int stop_init(struct stop *s, const volatile sig_atomic_t *cancel,
 /* RIVER_OK to go on, else RIVER_ECANCELED or RIVER_ETIMEOUT. */
 int stop_check(const struct stop *s);
 
+/* The timeout of a search run within s's: the seconds left to its
+ * deadline, 0 (none) when s has none, a nanosecond once it is past. */
+double stop_left(const struct stop *s);
+
 /* Set diag for rc (RIVER_ECANCELED or RIVER_ETIMEOUT), ending with what
  * was stopped, e.g. "after 1000 states".  Returns rc. */
 int stop_diag(const struct stop *s, int rc, river_diag *diag,
