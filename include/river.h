@@ -946,7 +946,7 @@ RIVER_API void river_sweep_free(river_sweep *sweep);
 
 /*
  * A census of a puzzle family: river_sweep_run's grid, each point rated
- * as river_rate rates a puzzle rather than solved (no smallest axis);
+ * as river_rate rates a puzzle rather than solved;
  * river_sweep_at gives each point's optimum, river_sweep_rating its
  * rating, and river_census_render the records.
  */
