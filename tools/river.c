@@ -1650,9 +1650,10 @@ static int sweep_status(const river_sweep *s)
 	       : stopped[EXIT_BAD_INPUT] ? EXIT_BAD_INPUT : EXIT_SOLVED;
 }
 
-/* Solve the puzzle at every point of the -D ranges, loading it afresh
- * at each, and print the table. */
-static int sweep(const struct options *opts, const river_puzzle *unused)
+/* The puzzle loaded afresh at every point of the -D ranges, and solved
+ * (sweep) or rated (a census of a puzzle's variants); the grid written
+ * as the format asks. */
+static int run_grid(const struct options *opts, bool census)
 {
 	river_solve_options so;
 	river_sweep *s;
@@ -1661,14 +1662,16 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 	char *text = read_operand(opts->file, opts->name, &len), *out;
 	int rc;
 
-	(void)unused;
 	if (!text)
 		return unread();
 	search_options(&so, opts);
 	catch_signals();
-	rc = river_sweep_run(&s, text, len, opts->name, opts->params,
-			     opts->n_params, opts->axes, opts->n_ranges,
-			     opts->smallest, &so, &diag);
+	rc = census ? river_census_run(&s, text, len, opts->name, opts->params,
+				       opts->n_params, opts->axes,
+				       opts->n_ranges, &so, &diag)
+		    : river_sweep_run(&s, text, len, opts->name, opts->params,
+				      opts->n_params, opts->axes, opts->n_ranges,
+				      opts->smallest, &so, &diag);
 	release_signals();
 	free(text);
 	if (caught)
@@ -1677,7 +1680,8 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 		print_diag(&diag);
 		return rc == RIVER_EPUZZLE ? EXIT_BAD_INPUT : exit_status(rc);
 	}
-	rc = river_sweep_render(&out, s, opts->format);
+	rc = census ? river_census_render(&out, s, opts->format)
+		    : river_sweep_render(&out, s, opts->format);
 	if (rc != RIVER_OK) {
 		river_sweep_free(s);
 		fprintf(stderr, "river: %s\n", river_strerror(rc));
@@ -1688,6 +1692,12 @@ static int sweep(const struct options *opts, const river_puzzle *unused)
 	rc = sweep_status(s);
 	river_sweep_free(s);
 	return rc;
+}
+
+static int sweep(const struct options *opts, const river_puzzle *unused)
+{
+	(void)unused;
+	return run_grid(opts, false);
 }
 
 /* The state graph as DOT on standard output; a graph drawn by depth,
@@ -1909,49 +1919,10 @@ static void census_summary(const struct census *c)
 /* Each line of the FILE a graph in graph6, as nauty's geng writes it:
  * its vertex cover number, Alcuin number and fewest crossings; the
  * records (CSV, JSON) or the summary by vertex count (text). */
-/* A census of a puzzle's variants: each point of the -D ranges rated
- * (river_census_run). */
-static int census_of_variants(const struct options *opts)
-{
-	river_solve_options so;
-	river_sweep *s;
-	river_diag diag;
-	size_t len;
-	char *text = read_operand(opts->file, opts->name, &len), *out;
-	int rc;
-
-	if (!text)
-		return unread();
-	search_options(&so, opts);
-	catch_signals();
-	rc = river_census_run(&s, text, len, opts->name, opts->params,
-			      opts->n_params, opts->axes, opts->n_ranges, &so,
-			      &diag);
-	release_signals();
-	free(text);
-	if (caught)
-		return 128 + caught;
-	if (rc != RIVER_OK) {
-		print_diag(&diag);
-		return rc == RIVER_EPUZZLE ? EXIT_BAD_INPUT : exit_status(rc);
-	}
-	rc = river_census_render(&out, s, opts->format);
-	if (rc != RIVER_OK) {
-		river_sweep_free(s);
-		fprintf(stderr, "river: %s\n", river_strerror(rc));
-		return EXIT_LIMIT;
-	}
-	fputs(out, stdout);
-	river_free(out);
-	rc = sweep_status(s);
-	river_sweep_free(s);
-	return rc;
-}
-
 static int census(const struct options *opts, const river_puzzle *unused)
 {
 	if (opts->n_ranges)
-		return census_of_variants(opts);
+		return run_grid(opts, true);
 	FILE *in = strcmp(opts->file, "-") == 0 ? stdin : fopen(opts->file, "r");
 	struct census c;
 	char *line = NULL;

@@ -581,11 +581,7 @@ static void put_places_label(struct buf *b, const struct model *m,
 /* The optimum in words: "7 crossings", "time 17". */
 static void put_cost(char *out, size_t size, const struct graph *g)
 {
-	if (g->least_time)
-		snprintf(out, size, "time %llu", g->info.optimum);
-	else
-		snprintf(out, size, "%llu crossing%s", g->info.optimum,
-			 plural(g->info.optimum));
+	plan_cost_words(out, size, g->least_time, g->info.optimum);
 }
 
 /* The graph's title: the puzzle's, and what the drawing shows. */
@@ -1213,6 +1209,20 @@ int river_graph(char **dot, river_graph_info *info,
 	int rc = draw_graph(dot, info, puzzle, opts, diag);
 
 	return puzzle_failed(puzzle, rc, diag);
+}
+
+int analysis_begin(bool have_out, const river_puzzle *puzzle,
+		   const river_solve_options *opts, river_solve_options *o,
+		   struct stop *stop, river_diag *diag)
+{
+	int rc;
+
+	if (!have_out || !puzzle)
+		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
+				"invalid argument");
+	rc = abi_solve_options(o, opts, diag);
+	return rc == RIVER_OK ? stop_init(stop, o->cancel, o->timeout, diag)
+			      : rc;
 }
 
 /* ---- The graph for what measures it -------------------------------- */

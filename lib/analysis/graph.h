@@ -47,6 +47,14 @@ unsigned long long graph_costs_of(const struct graph_costs *c, state_t s,
 				  unsigned long long *other);
 void graph_costs_free(struct graph_costs *c);
 
+/* The opening of a public function that tells about puzzle into an
+ * out-parameter (have_out: it is not NULL): the arguments checked, the
+ * caller's options read into *o and the clock started in *stop.
+ * RIVER_OK, or RIVER_EINVAL / RIVER_EVERSION with diag set. */
+int analysis_begin(bool have_out, const river_puzzle *puzzle,
+		   const river_solve_options *opts, river_solve_options *o,
+		   struct stop *stop, river_diag *diag);
+
 /* A puzzle's whole state graph, as river graph draws it, for what
  * measures it (rate.c): every state reachable from the start (state 0)
  * walked once, as written or reduced by symmetry (its states orbits,

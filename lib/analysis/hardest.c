@@ -8,12 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi.h"
+#include "analysis/graph.h"
 #include "plan/plan.h"
 #include "render/render.h"
 #include "util/buf.h"
 #include "util/diag.h"
-#include "util/grow.h" /* plural */
 #include "util/stop.h"
 
 struct river_hardest {
@@ -246,12 +245,7 @@ static int find_hardest(river_hardest **out, const river_puzzle *puzzle,
 
 	if (out)
 		*out = NULL;
-	if (!out || !puzzle)
-		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"invalid argument");
-	rc = abi_solve_options(&o, opts, diag);
-	if (rc == RIVER_OK)
-		rc = stop_init(&stop, o.cancel, o.timeout, diag);
+	rc = analysis_begin(out != NULL, puzzle, opts, &o, &stop, diag);
 	if (rc != RIVER_OK)
 		return rc;
 	h = calloc(1, sizeof *h);
@@ -300,10 +294,10 @@ void river_hardest_counts(const river_hardest *h, size_t *tried,
 static void put_cost(struct buf *b, const river_hardest *h,
 		     unsigned long long cost)
 {
-	if (h->least_time)
-		buf_printf(b, "time %llu", cost);
-	else
-		buf_printf(b, "%llu crossing%s", cost, plural(cost));
+	char words[48];
+
+	plan_cost_words(words, sizeof words, h->least_time, cost);
+	buf_puts(b, words);
 }
 
 int river_hardest_render(char **out, const river_hardest *h,

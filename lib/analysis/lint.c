@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abi.h"
 #include "analysis/graph.h"
+#include "render/render.h"
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/grow.h"
@@ -116,11 +116,8 @@ static void put_optimum(char *out, size_t size, const river_puzzle *p,
 {
 	if (!o->solved)
 		snprintf(out, size, "no plan");
-	else if (p->model.minimize_time)
-		snprintf(out, size, "time %llu", o->optimum);
 	else
-		snprintf(out, size, "%llu crossing%s", o->optimum,
-			 plural(o->optimum));
+		plan_cost_words(out, size, p->model.minimize_time, o->optimum);
 }
 
 /* The variant of the puzzle with change, and its outcome; *loaded is
@@ -342,12 +339,7 @@ static int lint(river_notes **out, const river_puzzle *puzzle,
 
 	if (out)
 		*out = NULL;
-	if (!out || !puzzle)
-		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"invalid argument");
-	rc = abi_solve_options(&o, opts, diag);
-	if (rc == RIVER_OK)
-		rc = stop_init(&stop, o.cancel, o.timeout, diag);
+	rc = analysis_begin(out != NULL, puzzle, opts, &o, &stop, diag);
 	if (rc != RIVER_OK)
 		return rc;
 	memset(&x, 0, sizeof x);

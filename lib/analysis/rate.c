@@ -605,13 +605,7 @@ static int rate_puzzle(river_rating **out, const river_puzzle *puzzle,
 
 	if (out)
 		*out = NULL;
-	if (!out || !puzzle)
-		return diag_set(diag, RIVER_EINVAL, NULL, NULL,
-				"invalid argument");
-	rc = abi_solve_options(&o, opts, diag);
-	if (rc != RIVER_OK)
-		return rc;
-	rc = stop_init(&stop, o.cancel, o.timeout, diag);
+	rc = analysis_begin(out != NULL, puzzle, opts, &o, &stop, diag);
 	if (rc != RIVER_OK)
 		return rc;
 	r = calloc(1, sizeof *r);
@@ -658,10 +652,10 @@ int river_rating_get(const river_rating *rating, river_rating_info *info)
 static void put_cost(struct buf *b, const river_rating *r,
 		     unsigned long long cost)
 {
-	if (r->info.least_time)
-		buf_printf(b, "time %llu", cost);
-	else
-		buf_printf(b, "%llu crossing%s", cost, plural(cost));
+	char words[48];
+
+	plan_cost_words(words, sizeof words, r->info.least_time, cost);
+	buf_puts(b, words);
 }
 
 static void put_count(struct buf *b, unsigned long long n)

@@ -44,6 +44,10 @@ void plan_counts(const river_plan *plan, size_t k,
  * plan_put_leg_sentence's for a plan of places. */
 void plan_put_step_sentence(struct buf *b, const river_plan *plan,
 			    size_t k);
+/* An optimum in words, into out (size bytes): "time 17" when it is a
+ * time, else "7 crossings". */
+void plan_cost_words(char *out, size_t size, bool least_time,
+		     unsigned long long cost);
 /* The verdict on a plan: "Solved in 7 crossings (...)." or "No
  * solution: ...". */
 void plan_put_verdict(struct buf *b, const river_plan *plan);

@@ -8,6 +8,7 @@
 
 #include "plan/plan.h"
 #include "render/render.h"
+#include "util/grow.h" /* plural */
 
 static const char *number_word(unsigned n, char *buf, size_t size)
 {
@@ -241,6 +242,15 @@ static void put_count(struct buf *b, const river_plan *plan)
 			   plan->count == 1 ? "" : "s");
 	if (plan->n_alternatives > 0 && plan->n_alternatives < plan->count)
 		buf_printf(b, ", the first %zu shown", plan->n_alternatives);
+}
+
+void plan_cost_words(char *out, size_t size, bool least_time,
+		     unsigned long long cost)
+{
+	if (least_time)
+		snprintf(out, size, "time %llu", cost);
+	else
+		snprintf(out, size, "%llu crossing%s", cost, plural(cost));
 }
 
 void plan_put_verdict(struct buf *b, const river_plan *plan)
